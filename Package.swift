@@ -1,0 +1,36 @@
+// swift-tools-version:6.1
+// Layers (see README "Code map"): C modules → pure core → thin wrappers → executables.
+// The pure targets below depend on no C module, so they build and test on any machine.
+import PackageDescription
+
+let package = Package(
+    name: "bannerd",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "bannerd", targets: ["bannerd"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // MARK: Pure core (imports no C library)
+        .target(name: "CarouselEngine"),
+        .target(name: "CarouselTrace", dependencies: ["CarouselEngine"]),
+        .target(name: "Raster"),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "bannerd",
+            dependencies: [
+                "CarouselEngine",
+                "CarouselTrace",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "BannerdBench", dependencies: ["CarouselEngine", "CarouselTrace"]),
+
+        // MARK: Tests
+        .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
+        .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
+    ]
+)

@@ -1,0 +1,35 @@
+/// The pixel layouts bannerd renders into.
+public enum PixelFormat: Equatable, Sendable {
+    /// 32 bits per pixel, little-endian 0xXXRRGGBB (DRM_FORMAT_XRGB8888).
+    case xrgb8888
+    /// 16 bits per pixel, little-endian RRRRRGGGGGGBBBBB (DRM_FORMAT_RGB565).
+    case rgb565
+
+    /// Bytes one pixel takes.
+    public var bytesPerPixel: Int {
+        switch self {
+        case .xrgb8888: return 4
+        case .rgb565: return 2
+        }
+    }
+}
+
+/// A non-owning view of a block of pixels: a mapped scanout buffer or memory owned elsewhere.
+///
+/// `stride` is in bytes and may exceed `width * bytesPerPixel` (DRM returns its own pitch).
+public struct PixelBuffer: @unchecked Sendable {
+    public let base: UnsafeMutableRawPointer
+    public let width: Int
+    public let height: Int
+    public let stride: Int
+    public let format: PixelFormat
+
+    public init(base: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat) {
+        precondition(width >= 0 && height >= 0 && stride >= width * format.bytesPerPixel)  // invariant: caller's layout
+        self.base = base
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.format = format
+    }
+}
