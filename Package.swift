@@ -10,11 +10,13 @@ let package = Package(
         .executable(name: "bannerd", targets: ["bannerd"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Elementary functions (exp, log) for the physics without importing a C library.
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     ],
     targets: [
         // MARK: Pure core (imports no C library)
-        .target(name: "CarouselEngine"),
+        .target(name: "CarouselEngine", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CarouselTrace", dependencies: ["CarouselEngine"]),
         .target(name: "Raster"),
 

@@ -1,0 +1,176 @@
+/// The carousel engine: scroll position, phase, the three-view recycler and the snap, in simulated time.
+///
+/// Pure logic with no clock of its own: the caller feeds input events (with their own timestamps)
+/// through `handle(_:)` and steps frames with `advance(to:)`, which reports whether the picture changed.
+/// The scroll position `position` is in points; page `k` is centred at `k · layout.pageStep`.
+public struct Carousel: Sendable {
+    public let layout: CarouselLayout
+    public let metrics: CarouselMetrics
+    /// Number of banners. 0 shows a placeholder and ignores touch; 1 rubber-bands; 2 and up are endless.
+    public let count: Int
+    /// Scroll position in points.
+    public internal(set) var position: Double
+    public internal(set) var phase: CarouselPhase = .rest
+    /// Time of the latest frame.
+    public private(set) var time: Duration
+    /// The three views; nil when there are no banners.
+    public private(set) var recycler: Recycler?
+    /// Largest move, in pixels, of any banner on screen at the latest re-centring (0 when invisible).
+    public private(set) var lastSwapJumpPixels = 0
+    /// Re-centrings (pages) performed so far.
+    public private(set) var rebaseCount = 0
+
+    var snap: SnapSpring?
+    var snapTargetPage = 0
+    var drag: DragState?
+    var contacts = ContactSet()
+    var velocity: VelocityTracker
+    var restSince: Duration
+    var pointerPosition = PixelPoint(x: 0, y: 0)
+    var pointerPressed = false
+    let planner: ReleasePlanner
+    let rubberBand: RubberBand
+    private var lastVisible = VisibleViews()
+
+    /// A carousel of `count` banners at rest on `startIndex`, at `time`.
+    public init(
+        layout: CarouselLayout, metrics: CarouselMetrics = CarouselMetrics(), count: Int, startIndex: Int = 0,
+        time: Duration = .zero
+    ) {
+        self.layout = layout
+        self.metrics = metrics
+        self.count = max(0, count)
+        let page = count > 1 ? min(max(0, startIndex), count - 1) : 0
+        self.position = Double(page) * layout.pageStep
+        self.time = time
+        self.restSince = time
+        self.recycler = count > 0 ? Recycler(count: count, page: page) : nil
+        self.velocity = VelocityTracker(window: metrics.velocityWindow, pauseLimit: metrics.velocityPauseLimit)
+        self.planner = ReleasePlanner(metrics: metrics)
+        self.rubberBand = RubberBand(width: layout.viewportWidth, coefficient: metrics.rubberBandCoefficient)
+        self.lastVisible = visibleViews()
+    }
+
+    /// The page nearest the current position.
+    public var nearestPage: Int { Int((position / layout.pageStep).rounded()) }
+
+    /// The banner nearest the centre.
+    public var index: Int { recycler?.banner(atPage: nearestPage) ?? 0 }
+
+    /// The snap or autoplay motion in progress, if any.
+    public var activeSnap: SnapSpring? { snap }
+
+    /// Whether the engine needs frames without any input arriving (a snap or autoplay is running).
+    public var wantsFrames: Bool { snap != nil }
+
+    /// When autoplay will next move the carousel, if it is resting with autoplay on.
+    public var nextAutoplayTime: Duration? {
+        guard phase == .rest, contacts.isEmpty, count >= 2, let interval = metrics.autoplayInterval,
+            interval > .zero
+        else { return nil }
+        return restSince + interval
+    }
+
+    /// Steps the engine to the frame at `time`; returns whether the picture differs from the previous frame.
+    @discardableResult
+    public mutating func advance(to time: Duration) -> Bool {
+        self.time = time
+        guard count > 0 else { return false }
+        if let spring = snap {
+            let state = spring.state(at: time)
+            let settled =
+                abs(state.position - spring.target) < metrics.snapRestDistance
+                && abs(state.velocity) < metrics.snapRestSpeed
+            if settled || time - spring.startTime >= metrics.snapMaximumDuration {
+                finishSnap(at: time)
+            } else {
+                position = state.position
+            }
+        }
+        if let due = nextAutoplayTime, time >= due {
+            startSnap(toPage: nearestPage + 1, velocity: 0, at: due, phase: .autoplay)
+            if let spring = snap { position = spring.state(at: time).position }
+        }
+        recenter()
+        if phase == .rest, contacts.isEmpty { renormalise() }
+        let visible = visibleViews()
+        defer { lastVisible = visible }
+        return visible != lastVisible
+    }
+
+    /// The banner views on screen at the current position.
+    public func visibleViews() -> VisibleViews {
+        guard let recycler else { return VisibleViews() }
+        let scroll = layout.scrollPixels(position)
+        func place(_ role: ViewRole) -> ViewPlacement? {
+            if count == 1, role != .center { return nil }
+            let page = recycler.centerPage + role.rawValue
+            let x = layout.bannerX(page: page, scrollPixels: scroll)
+            guard layout.isVisible(bannerX: x) else { return nil }
+            return ViewPlacement(
+                view: recycler.view(for: role), role: role, banner: recycler.banner(for: role),
+                page: page, x: x, y: layout.topInsetPixels)
+        }
+        return VisibleViews(left: place(.left), center: place(.center), right: place(.right))
+    }
+
+    /// Starts a spring towards `page`; already there and still, the carousel simply rests.
+    mutating func startSnap(toPage page: Int, velocity: Double, at time: Duration, phase: CarouselPhase) {
+        let target = count == 1 ? 0 : page
+        snapTargetPage = target
+        let goal = Double(target) * layout.pageStep
+        if position == goal, abs(velocity) < metrics.snapRestSpeed {
+            snap = nil
+            self.phase = .rest
+            restSince = time
+            return
+        }
+        snap = SnapSpring(from: position, velocity: velocity, to: goal, at: time, frequency: metrics.snapFrequency)
+        self.phase = phase
+    }
+
+    /// Ends the snap exactly on its page.
+    mutating func finishSnap(at time: Duration) {
+        position = Double(snapTargetPage) * layout.pageStep
+        snap = nil
+        phase = drag == nil ? .rest : .drag
+        restSince = time
+    }
+
+    private mutating func recenter() {
+        guard var recycler else { return }
+        let before = visibleViews()
+        let moved = recycler.recenter(position: position, pageStep: layout.pageStep)
+        self.recycler = recycler
+        guard moved != 0 else { return }
+        rebaseCount += abs(moved)
+        lastSwapJumpPixels = Self.largestMove(from: before, to: visibleViews())
+    }
+
+    /// How far the nearest copy of each banner on screen moved between two pictures at the same position.
+    static func largestMove(from before: VisibleViews, to after: VisibleViews) -> Int {
+        var largest = 0
+        after.forEach { shown in
+            var nearest: Int?
+            before.forEach { old in
+                if old.banner == shown.banner { nearest = min(nearest ?? Int.max, abs(old.x - shown.x)) }
+            }
+            if let nearest { largest = max(largest, nearest) }
+        }
+        return largest
+    }
+
+    /// Keeps the position within the first cycle of pages while resting, so it never grows without bound.
+    private mutating func renormalise() {
+        guard var recycler else { return }
+        let page = recycler.centerPage
+        let cycles = (page >= 0 ? page : page - count + 1) / count
+        guard cycles != 0 else { return }
+        let shift = cycles * count
+        let residual = position - Double(page) * layout.pageStep
+        position = Double(page - shift) * layout.pageStep + residual
+        snapTargetPage -= shift
+        recycler.shift(byPages: -shift)
+        self.recycler = recycler
+    }
+}
