@@ -150,10 +150,10 @@ public struct Carousel: Sendable {
     /// How far the nearest copy of each banner on screen moved between two pictures at the same position.
     static func largestMove(from before: VisibleViews, to after: VisibleViews) -> Int {
         var largest = 0
-        after.forEach { shown in
+        for shown in after {
             var nearest: Int?
-            before.forEach { old in
-                if old.banner == shown.banner { nearest = min(nearest ?? Int.max, abs(old.x - shown.x)) }
+            for old in before where old.banner == shown.banner {
+                nearest = min(nearest ?? Int.max, abs(old.x - shown.x))
             }
             if let nearest { largest = max(largest, nearest) }
         }

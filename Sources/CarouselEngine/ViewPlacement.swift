@@ -21,7 +21,7 @@ public struct ViewPlacement: Equatable, Sendable {
 }
 
 /// The views visible in one frame, left to right, without allocating.
-public struct VisibleViews: Equatable, Sendable {
+public struct VisibleViews: Equatable, Sendable, Sequence {
     public var left: ViewPlacement?
     public var center: ViewPlacement?
     public var right: ViewPlacement?
@@ -32,13 +32,6 @@ public struct VisibleViews: Equatable, Sendable {
         self.right = right
     }
 
-    /// Calls `body` for each visible view, left to right.
-    public func forEach(_ body: (ViewPlacement) throws -> Void) rethrows {
-        if let left { try body(left) }
-        if let center { try body(center) }
-        if let right { try body(right) }
-    }
-
     /// The placement of a physical view, if it is visible.
     public func placement(ofView view: Int) -> ViewPlacement? {
         if left?.view == view { return left }
@@ -46,4 +39,30 @@ public struct VisibleViews: Equatable, Sendable {
         if right?.view == view { return right }
         return nil
     }
+
+    /// Iterates the visible views left to right.
+    public struct Iterator: IteratorProtocol {
+        private let views: VisibleViews
+        private var role = -1
+
+        init(_ views: VisibleViews) {
+            self.views = views
+        }
+
+        public mutating func next() -> ViewPlacement? {
+            while role <= 1 {
+                defer { role += 1 }
+                let view: ViewPlacement? =
+                    switch role {
+                    case -1: views.left
+                    case 0: views.center
+                    default: views.right
+                    }
+                if let view { return view }
+            }
+            return nil
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(self) }
 }
