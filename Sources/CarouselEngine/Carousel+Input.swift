@@ -98,12 +98,12 @@ extension Carousel {
             if time - state.startTime < metrics.tapMaximumDuration {
                 return tap(at: lifted.position, time: time)
             }
-            startSnap(toPage: nearestPage, velocity: 0, at: time, phase: .snap)
+            startSnap(toPage: nearestPage(within: state), velocity: 0, at: time, phase: .snap)
         case .ignored:
-            startSnap(toPage: nearestPage, velocity: 0, at: time, phase: .snap)
+            startSnap(toPage: nearestPage(within: state), velocity: 0, at: time, phase: .snap)
         case .dragging:
             if state.caught, !state.passedSlop {
-                startSnap(toPage: nearestPage, velocity: 0, at: time, phase: .snap)
+                startSnap(toPage: nearestPage(within: state), velocity: 0, at: time, phase: .snap)
             } else {
                 // The content moves against the finger: a finger moving left scrolls forwards.
                 let speed = planner.clamp(velocity: -velocity.velocity(liftTime: time))
@@ -116,11 +116,16 @@ extension Carousel {
     }
 
     private mutating func contactCancelled(_ id: ContactID, time: Duration) {
-        guard contacts.lift(id) != nil, drag?.contact == id else { return }
+        guard contacts.lift(id) != nil, let state = drag, state.contact == id else { return }
         contacts.removeAll()
         pointerPressed = false
         drag = nil
-        startSnap(toPage: nearestPage, velocity: 0, at: time, phase: .snap)
+        startSnap(toPage: nearestPage(within: state), velocity: 0, at: time, phase: .snap)
+    }
+
+    /// The nearest page, but no further than one page from where the gesture began.
+    private func nearestPage(within state: DragState) -> Int {
+        min(max(nearestPage, state.startPage - 1), state.startPage + 1)
     }
 
     /// The remaining contact takes over where the lifted one left off, with a fresh velocity history.

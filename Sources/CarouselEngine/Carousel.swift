@@ -19,6 +19,9 @@ public struct Carousel: Sendable {
     public private(set) var lastSwapJumpPixels = 0
     /// Re-centrings (pages) performed so far.
     public private(set) var rebaseCount = 0
+    /// Pages taken off the position by renormalisation while resting (whole cycles of `count`).
+    /// `nearestPage + pagesRenormalised` is the page as if the position had never been wrapped.
+    public private(set) var pagesRenormalised = 0
 
     var snap: SnapSpring?
     var snapTargetPage = 0
@@ -138,24 +141,25 @@ public struct Carousel: Sendable {
     }
 
     private mutating func recenter() {
-        guard var recycler else { return }
+        // A lone banner has no neighbours to rotate in: its single view stays put while it rubber-bands.
+        guard count > 1, var recycler else { return }
         let before = visibleViews()
         let moved = recycler.recenter(position: position, pageStep: layout.pageStep)
         self.recycler = recycler
         guard moved != 0 else { return }
         rebaseCount += abs(moved)
-        lastSwapJumpPixels = Self.largestMove(from: before, to: visibleViews())
+        lastSwapJumpPixels = largestMove(from: before, to: visibleViews())
     }
 
-    /// How far the nearest copy of each banner on screen moved between two pictures at the same position.
-    static func largestMove(from before: VisibleViews, to after: VisibleViews) -> Int {
+    /// How far any banner on screen moved between two pictures of the same position (before and after a
+    /// re-centring). A page that shows a different banner afterwards counts as a whole page's jump.
+    func largestMove(from before: VisibleViews, to after: VisibleViews) -> Int {
         var largest = 0
         for shown in after {
-            var nearest: Int?
-            for old in before where old.banner == shown.banner {
-                nearest = min(nearest ?? Int.max, abs(old.x - shown.x))
+            for old in before where old.page == shown.page {
+                let moved = old.banner == shown.banner ? abs(old.x - shown.x) : layout.pageStepPixels
+                largest = max(largest, moved)
             }
-            if let nearest { largest = max(largest, nearest) }
         }
         return largest
     }
@@ -170,6 +174,7 @@ public struct Carousel: Sendable {
         let residual = position - Double(page) * layout.pageStep
         position = Double(page - shift) * layout.pageStep + residual
         snapTargetPage -= shift
+        pagesRenormalised += shift
         recycler.shift(byPages: -shift)
         self.recycler = recycler
     }

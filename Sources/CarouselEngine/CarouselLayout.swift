@@ -29,8 +29,9 @@ public struct CarouselLayout: Equatable, Sendable {
 
     /// Lays out a viewport of the given pixel size.
     /// - Throws: `TooSmall` when the insets leave no banner, or the scale is not a positive number.
-    public init(widthPixels: Int, heightPixels: Int, scale: Double, metrics: CarouselMetrics = CarouselMetrics()) throws
-    {
+    public init(
+        widthPixels: Int, heightPixels: Int, scale: Double, metrics: CarouselMetrics = CarouselMetrics()
+    ) throws(TooSmall) {
         guard scale.isFinite, scale > 0 else {
             throw TooSmall(widthPixels: widthPixels, heightPixels: heightPixels, scale: scale)
         }

@@ -5,8 +5,8 @@
 /// the last `maxCatchUpSteps` run (the snap is evaluated in closed form, so skipped steps lose nothing).
 /// When the carousel has been idle, the next tick starts a fresh grid at once instead of replaying the idle time.
 public struct FramePacer: Sendable {
-    /// One physics step: 1/60 s.
-    public static let step = Duration(secondsComponent: 0, attosecondsComponent: 16_666_666_666_666_667)
+    /// One physics step: 1/60 s, rounded down so that 60 steps never exceed a second.
+    public static let step = Duration(secondsComponent: 0, attosecondsComponent: 16_666_666_666_666_666)
 
     /// The steps a tick asks for: `count` steps, the last at `last`, each one `FramePacer.step` apart.
     public struct Steps: Equatable, Sendable {
