@@ -7,7 +7,7 @@ import Testing
     func randomGesturesKeepEveryInvariant(count: Int) throws {
         var random = SplitMix64(seed: UInt64(count) * 7919)
         let scales = [1.0, 1.5, 2.0, 3.0]
-        for run in 0..<60 {
+        for run in 0..<100 {
             let scale = scales[run % scales.count]
             let width = random.int(in: 320...1920)
             var driver = try GestureDriver(count: count, width: width, height: 480, scale: scale)
