@@ -1,24 +1,23 @@
+/// A position in a plane, with its unit in the type so pixels and millimetres never mix.
+public struct Point<Unit>: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// Unit tag: display pixels.
+public enum Pixels {}
+/// Unit tag: millimetres on the touch panel.
+public enum Millimetres {}
+
 /// A position on the display in pixels, after rotation into display coordinates.
-public struct PixelPoint: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
-
+public typealias PixelPoint = Point<Pixels>
 /// A position on the touch panel in millimetres, when the device reports its physical size.
-public struct MillimetrePoint: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
+public typealias MillimetrePoint = Point<Millimetres>
 
 /// The keys bannerd reacts to (remotes and test rigs send arrow keys).
 public enum CarouselKey: Equatable, Sendable {

@@ -34,11 +34,7 @@ import Testing
 
     @Test func aSlowDragPastHalfwayAlsoMovesOneBanner() throws {
         var driver = try GestureDriver(count: 3)
-        driver.down(780)
-        for x in stride(from: 770.0, through: 300, by: -4) {
-            driver.step()
-            driver.move(x)
-        }
+        driver.drag(from: 774, through: 300, by: -4)
         driver.step(5)  // the finger rests: no velocity
         driver.up()
         driver.settle()
@@ -48,11 +44,7 @@ import Testing
 
     @Test func aSmallDragSpringsBack() throws {
         var driver = try GestureDriver(count: 3)
-        driver.down(400)
-        for x in stride(from: 395.0, through: 300, by: -5) {
-            driver.step()
-            driver.move(x)
-        }
+        driver.drag(from: 400, through: 300, by: -5)
         driver.step(4)
         driver.up()
         driver.settle()
@@ -157,11 +149,7 @@ import Testing
 
     @Test func aSecondFingerTakesOverWithoutAJump() throws {
         var driver = try GestureDriver(count: 5)
-        driver.down(700, slot: 0)
-        for x in stride(from: 690.0, through: 600, by: -10) {
-            driver.step()
-            driver.move(x, slot: 0)
-        }
+        driver.drag(from: 700, through: 600, by: -10, slot: 0)
         driver.down(300, slot: 1)  // the second finger does not drive while the first is down
         driver.step()
         driver.move(250, slot: 1)

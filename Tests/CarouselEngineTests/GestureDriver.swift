@@ -81,6 +81,15 @@ struct GestureDriver {
         return frames
     }
 
+    /// Touches down at `from` and moves by `by` pixels a frame through `through`, without lifting.
+    mutating func drag(from: Double, through: Double, by: Double, slot: Int = 0) {
+        down(from, slot: slot)
+        for x in stride(from: from + by, through: through, by: by) {
+            step()
+            move(x, slot: slot)
+        }
+    }
+
     /// A horizontal drag from `from` to `to` pixels over `frames` frames, one motion per frame, then a lift.
     mutating func swipe(from: Double, to: Double, frames: Int, y: Double = 240) {
         down(from, y)
