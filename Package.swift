@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "CarouselEngine", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CarouselTrace", dependencies: ["CarouselEngine"]),
         .target(name: "Raster"),
+        .target(name: "FrameLoop", dependencies: ["CarouselEngine"]),
 
         // MARK: Executables
         .executableTarget(
@@ -34,5 +35,6 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
+        .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),
     ]
 )

@@ -34,6 +34,7 @@ public struct Carousel: Sendable {
     let planner: ReleasePlanner
     let rubberBand: RubberBand
     private var lastVisible = VisibleViews()
+    private var positionAtLastFrame: Double
 
     /// A carousel of `count` banners at rest on `startIndex`, at `time`.
     public init(
@@ -45,6 +46,7 @@ public struct Carousel: Sendable {
         self.count = max(0, count)
         let page = count > 1 ? min(max(0, startIndex), count - 1) : 0
         self.position = Double(page) * layout.pageStep
+        self.positionAtLastFrame = position
         self.time = time
         self.restSince = time
         self.recycler = count > 0 ? Recycler(count: count, page: page) : nil
@@ -63,8 +65,8 @@ public struct Carousel: Sendable {
     /// The snap or autoplay motion in progress, if any.
     public var activeSnap: SnapSpring? { snap }
 
-    /// Whether the engine needs frames without any input arriving (a snap or autoplay is running).
-    public var wantsFrames: Bool { snap != nil }
+    /// Whether the engine needs a frame: a snap or autoplay is running, or a drag moved it since the last frame.
+    public var wantsFrames: Bool { snap != nil || position != positionAtLastFrame }
 
     /// When autoplay will next move the carousel, if it is resting with autoplay on.
     public var nextAutoplayTime: Duration? {
@@ -96,6 +98,7 @@ public struct Carousel: Sendable {
         }
         recenter()
         if phase == .rest, contacts.isEmpty { renormalise() }
+        positionAtLastFrame = position
         let visible = visibleViews()
         defer { lastVisible = visible }
         return visible != lastVisible
