@@ -178,6 +178,17 @@ extension Carousel {
         return nil
     }
 
+    /// Moves to `banner` the short way round, as a remote control or the control socket asks.
+    /// Ignored while a finger drives the carousel, and for an index out of range.
+    public mutating func show(banner: Int, at time: Duration) {
+        guard drag == nil, count >= 2, banner >= 0, banner < count else { return }
+        let base = snap == nil ? nearestPage : snapTargetPage
+        var offset = (banner - base % count + 2 * count) % count
+        if offset > count / 2 { offset -= count }
+        let speed = snap?.state(at: self.time).velocity ?? 0
+        startSnap(toPage: base + offset, velocity: speed, at: time, phase: .snap)
+    }
+
     /// The anchor for a new drag: the position, or for a lone banner the raw drag that shows as it.
     private func anchorScroll() -> Double {
         count == 1 ? rubberBand.drag(forDisplayed: position) : position

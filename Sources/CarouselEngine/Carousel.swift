@@ -19,6 +19,8 @@ public struct Carousel: Sendable {
     public private(set) var lastSwapJumpPixels = 0
     /// Re-centrings (pages) performed so far.
     public private(set) var rebaseCount = 0
+    /// Autoplay held by the operator (`pause` on the control socket); touch and keys still work.
+    public var autoplayPaused = false
     /// Pages taken off the position by renormalisation while resting (whole cycles of `count`).
     /// `nearestPage + pagesRenormalised` is the page as if the position had never been wrapped.
     public private(set) var pagesRenormalised = 0
@@ -70,7 +72,7 @@ public struct Carousel: Sendable {
 
     /// When autoplay will next move the carousel, if it is resting with autoplay on.
     public var nextAutoplayTime: Duration? {
-        guard phase == .rest, contacts.isEmpty, count >= 2, let interval = metrics.autoplayInterval,
+        guard !autoplayPaused, phase == .rest, contacts.isEmpty, count >= 2, let interval = metrics.autoplayInterval,
             interval > .zero
         else { return nil }
         return restSince + interval
@@ -79,6 +81,7 @@ public struct Carousel: Sendable {
     /// Steps the engine to the frame at `time`; returns whether the picture differs from the previous frame.
     @discardableResult
     public mutating func advance(to time: Duration) -> Bool {
+        let previousFrame = self.time
         self.time = time
         guard count > 0 else { return false }
         if let spring = snap {
@@ -93,7 +96,8 @@ public struct Carousel: Sendable {
             }
         }
         if let due = nextAutoplayTime, time >= due {
-            startSnap(toPage: nearestPage + 1, velocity: 0, at: due, phase: .autoplay)
+            // Due long ago (autoplay was paused, or the loop slept through it): start now, not in the past.
+            startSnap(toPage: nearestPage + 1, velocity: 0, at: max(due, previousFrame), phase: .autoplay)
             if let spring = snap { position = spring.state(at: time).position }
         }
         recenter()

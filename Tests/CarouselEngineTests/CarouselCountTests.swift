@@ -147,3 +147,32 @@ import Testing
         #expect(driver.maxSwapJump == 0 && driver.maxDiscontinuity == 0)
     }
 }
+
+@Suite struct CarouselRemoteTests {
+    @Test func showGoesTheShortWayRound() throws {
+        var driver = try GestureDriver(count: 10)
+        driver.carousel.show(banner: 8, at: driver.time)
+        #expect(driver.carousel.activeSnap?.target == -2 * driver.pageStep)
+        driver.settle()
+        #expect(driver.carousel.index == 8)
+        driver.carousel.show(banner: 3, at: driver.time)
+        driver.settle()
+        #expect(driver.carousel.index == 3)
+        driver.carousel.show(banner: 42, at: driver.time)
+        #expect(driver.carousel.phase == .rest)
+        driver.down(400)
+        driver.carousel.show(banner: 5, at: driver.time)
+        #expect(driver.carousel.phase == .drag)
+        #expect(driver.maxSwapJump == 0 && driver.maxDiscontinuity == 0)
+    }
+
+    @Test func pausedAutoplayWaitsUntilResumed() throws {
+        var driver = try GestureDriver(count: 3)
+        driver.carousel.autoplayPaused = true
+        driver.step(60 * 20)
+        #expect(driver.carousel.index == 0 && driver.framesChanged == 0)
+        driver.carousel.autoplayPaused = false
+        driver.step(2)
+        #expect(driver.carousel.phase == .autoplay)
+    }
+}
