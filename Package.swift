@@ -32,5 +32,6 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
     ]
 )
