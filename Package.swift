@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "CarouselEngine"),
         .target(name: "CarouselTrace", dependencies: ["CarouselEngine"]),
         .target(name: "Raster"),
+        .target(name: "TextLayout", dependencies: ["Raster"]),
 
         // MARK: C modules (module.modulemap + one-line shim header, flags from pkg-config)
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -26,6 +27,7 @@ let package = Package(
         // MARK: Thin wrappers (one per C library; no policy)
         .target(name: "FileAccess"),
         .target(name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CTurboJPEG"]),
+        .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
 
         // MARK: Executables
         .executableTarget(
@@ -42,6 +44,8 @@ let package = Package(
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Raster"]),
+        .testTarget(name: "GlyphTextTests", dependencies: ["GlyphText", "TextLayout", "Raster"]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"]),
     ]
 )
