@@ -29,6 +29,9 @@ let package = Package(
         .target(name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CTurboJPEG"]),
         .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
 
+        // MARK: Content (banner model, manifest, loader, pre-rendering)
+        .target(name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding"]),
+
         // MARK: Executables
         .executableTarget(
             name: "bannerd",
@@ -46,6 +49,10 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Raster"]),
         .testTarget(name: "GlyphTextTests", dependencies: ["GlyphText", "TextLayout", "Raster"]),
+        .testTarget(
+            name: "BannerContentTests",
+            dependencies: ["BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess"]
+        ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"]),
     ]
 )
