@@ -8,7 +8,9 @@ public enum NaturalOrder {
         for (p, q) in zip(x, y) where p != q {
             switch (p, q) {
             case (.number(let m, _), .number(let n, _)) where m != n: return m < n
-            case (.number(_, let s), .number(_, let t)): return s.count != t.count ? s.count < t.count : s < t  // fewer zeros first
+            case (.number(_, let s), .number(_, let t)):
+                // Same value: fewer leading zeros first.
+                return s.count != t.count ? s.count < t.count : s < t
             case (.number, .text): return true
             case (.text, .number): return false
             case (.text(let s), .text(let t)):
