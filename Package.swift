@@ -51,7 +51,8 @@ let package = Package(
         .testTarget(name: "GlyphTextTests", dependencies: ["GlyphText", "TextLayout", "Raster"]),
         .testTarget(
             name: "BannerContentTests",
-            dependencies: ["BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess"]
+            dependencies: ["BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess"],
+            exclude: ["Golden"]
         ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"]),
     ]

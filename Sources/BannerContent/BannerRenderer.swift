@@ -71,7 +71,7 @@ public final class BannerRenderer {
         let gap = BannerStyle.pixels(style.lineGap, scale: scale)
         let blockBottom = inset + lines.reduce(0) { $0 + $1.0.metrics.height } + gap * (lines.count - 1)
         if scrim {
-            drawScrim(into: &bitmap, until: blockBottom + BannerStyle.pixels(style.scrimFade, scale: scale))
+            drawScrim(into: &bitmap, textBottom: blockBottom, fade: BannerStyle.pixels(style.scrimFade, scale: scale))
         }
         var top = inset
         for (line, chain) in lines {
@@ -83,15 +83,21 @@ public final class BannerRenderer {
         }
     }
 
-    /// A black gradient from `scrimAlpha` at the top edge to nothing at row `end`: white text stays legible
-    /// on light images while the rest of the picture is untouched.
-    private func drawScrim(into bitmap: inout Bitmap, until end: Int) {
-        let rows = min(end, bitmap.height)
-        guard rows > 0 else { return }
-        for y in 0..<rows {
-            let t = Double(y) / Double(max(1, end))
-            // Ease out so the fade has no visible edge.
-            let a = Double(style.scrimAlpha) * (1 - t) * (1 - t)
+    /// A black gradient behind the text block: `scrimAlpha` at the top edge, easing to three quarters of it at
+    /// the block's bottom (`textBottom`), then fading to nothing over `scrimFade`. White text stays legible on
+    /// light images while the rest of the picture is untouched.
+    private func drawScrim(into bitmap: inout Bitmap, textBottom: Int, fade: Int) {
+        let end = textBottom + max(1, fade)
+        let top = Double(style.scrimAlpha)
+        for y in 0..<min(end, bitmap.height) {
+            let a: Double
+            if y < textBottom {
+                a = top * (1 - 0.25 * Double(y) / Double(max(1, textBottom)))
+            } else {
+                let t = Double(y - textBottom) / Double(end - textBottom)
+                // Smoothstep down so the fade has no visible edge.
+                a = top * 0.75 * (1 - t * t * (3 - 2 * t))
+            }
             let c = Color(red: 0, green: 0, blue: 0, alpha: UInt8(a.rounded()))
             bitmap.blend(PixelRect(x: 0, y: y, width: bitmap.width, height: 1), with: c)
         }

@@ -13,7 +13,7 @@ public struct BannerStyle: Equatable, Sendable {
     /// Corner radius of the banner.
     public var cornerRadius: Double = 8
     /// Darkest point of the scrim behind text on artwork (alpha 0…255, at the top edge).
-    public var scrimAlpha: UInt8 = 140
+    public var scrimAlpha: UInt8 = 120
     /// The scrim fades out this far below the text block.
     public var scrimFade: Double = 32
 
