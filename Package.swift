@@ -38,6 +38,7 @@ let package = Package(
             dependencies: [
                 "CarouselEngine",
                 "CarouselTrace",
+                "BannerContent",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,7 +53,7 @@ let package = Package(
         .testTarget(
             name: "BannerContentTests",
             dependencies: ["BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "BadContent"]
         ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"]),
     ]

@@ -32,6 +32,9 @@ public struct ContentLoader: Sendable {
             let (banners, problems) = ManifestReader.banners(from: parsed.document, directory: dir, path: manifest)
             var all = parsed.problems + problems
             all += missingImages(banners, manifest: manifest, parsed.document)
+            // Report in file order, as an editor walks the file (the sort is stable for equal lines).
+            all = all.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
+                .map(\.element)
             if banners.isEmpty && all.isEmpty {
                 all.append(ContentProblem(path: manifest, message: "manifest has no [[banner]] entries"))
             }

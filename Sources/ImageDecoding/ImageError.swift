@@ -42,7 +42,10 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         self.init(kind, call: file.call, message: file.message, path: file.path)
     }
 
-    public var description: String {
+    public var description: String { "\(path): \(reason)" }
+
+    /// The description without the leading path: what is wrong and what to do, plus the call and its message.
+    public var reason: String {
         let what: String
         switch kind {
         case .unreadable: what = "cannot read the file"
@@ -55,6 +58,6 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .encodeFailed: what = "could not encode PNG"
         }
         let detail = message.isEmpty ? "" : " (\(call): \(message))"
-        return "\(path): \(what)\(detail)"
+        return what + detail
     }
 }
