@@ -18,13 +18,16 @@ public struct Banner: Equatable, Sendable, Identifiable {
     public var title: String
     /// Second line of text; empty for none.
     public var subtitle: String
+    /// What is drawn behind the text.
     public var artwork: BannerArtwork
     /// Shown where there is no artwork, and as the placeholder when the image is bad.
     public var background: Color
+    /// Colour of the title and subtitle (white unless the manifest says otherwise).
     public var textColor: Color
     /// How long autoplay shows it; nil for the carousel's default.
     public var duration: Duration?
 
+    /// A banner; everything but `id` has a default.
     public init(
         id: String, title: String = "", subtitle: String = "", artwork: BannerArtwork = .none,
         background: Color = Banner.defaultBackground, textColor: Color = .white, duration: Duration? = nil

@@ -3,6 +3,7 @@ import TextLayout
 
 /// A banner pre-rendered at its on-screen size, ready to become a `Sprite`.
 public struct RenderedBanner: Sendable {
+    /// The banner at its on-screen pixel size, premultiplied, corners already rounded.
     public var bitmap: Bitmap
     /// Why the artwork could not be shown (the placeholder was drawn instead), for logging once.
     public var imageProblem: String?
@@ -12,11 +13,16 @@ public struct RenderedBanner: Sendable {
 /// (or the background colour), a scrim behind the text when there is artwork, the title and subtitle from the
 /// top-left, and anti-aliased rounded corners. Done once per banner and size, never per frame.
 public final class BannerRenderer {
+    /// Font chain for titles (bold).
     public let titleFont: FontChain
+    /// Font chain for subtitles.
     public let bodyFont: FontChain
+    /// Decodes artwork files.
     public let images: any ImageLoading
+    /// Layout numbers in points.
     public var style: BannerStyle
 
+    /// A renderer drawing with the given fonts and image loader.
     public init(titleFont: FontChain, bodyFont: FontChain, images: any ImageLoading, style: BannerStyle = .standard) {
         self.titleFont = titleFont
         self.bodyFont = bodyFont

@@ -17,6 +17,7 @@ public struct BannerStyle: Equatable, Sendable {
     /// The scrim fades out this far below the text block.
     public var scrimFade: Double = 32
 
+    /// The standard numbers (see the properties).
     public init() {}
 
     /// The standard style.

@@ -8,6 +8,7 @@ public struct ContentChecker: Sendable {
     private let loader: ContentLoader
     private let decoder: ImageDecoder
 
+    /// A checker decoding images for `displaySize`.
     public init(
         displaySize: (width: Int, height: Int) = (1920, 1080), loader: ContentLoader = ContentLoader(),
         decoder: ImageDecoder = ImageDecoder()
@@ -19,8 +20,11 @@ public struct ContentChecker: Sendable {
 
     /// The result of a check: what would be shown and everything wrong.
     public struct Report: Sendable {
+        /// The banners the player would show (bad ones as placeholders).
         public var banners: [Banner]
+        /// Everything wrong, one line each.
         public var problems: [ContentProblem]
+        /// True when banners.toml defined the banners.
         public var usedManifest: Bool
         /// True when nothing is wrong and there is at least one banner.
         public var isClean: Bool { problems.isEmpty && !banners.isEmpty }

@@ -2,7 +2,9 @@ import FileAccess
 
 /// The banners found in a content directory and everything wrong with it.
 public struct ContentLoadResult: Equatable, Sendable {
+    /// The banners, in display order.
     public var banners: [Banner]
+    /// Everything wrong, in file order.
     public var problems: [ContentProblem]
     /// True when the manifest (not the file listing) defined the banners.
     public var usedManifest: Bool
@@ -19,10 +21,12 @@ public struct ContentLoader: Sendable {
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
     private let files: LocalFiles
 
+    /// A loader reading through `files`.
     public init(files: LocalFiles = LocalFiles()) {
         self.files = files
     }
 
+    /// Loads `directory`; never throws (see the type).
     public func load(directory: String) -> ContentLoadResult {
         let dir = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let manifest = dir + "/" + Self.manifestName

@@ -6,8 +6,10 @@ public struct ContentProblem: Equatable, Sendable, CustomStringConvertible {
     public var line: Int?
     /// 1-based column (in characters), when known.
     public var column: Int?
+    /// What is wrong and, where possible, how to fix it.
     public var message: String
 
+    /// A problem at an optional line and column.
     public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.path = path
         self.line = line

@@ -15,6 +15,7 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Extra words for our own checks (e.g. the size limit); empty for errno failures.
     public let detail: String
 
+    /// An error for `call` failing on `path`.
     public init(call: String, errno: Int32, path: String, detail: String = "") {
         self.call = call
         self.errno = errno

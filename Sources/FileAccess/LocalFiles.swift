@@ -14,6 +14,7 @@ public enum FileKind: Equatable, Sendable {
 /// Reads files and lists directories with POSIX calls (open/fstat/read/opendir), the only file access bannerd's
 /// content and image code needs. Each call retries EINTR; every failure is a `FileError` naming the call.
 public struct LocalFiles: Sendable {
+    /// Access to the local file system.
     public init() {}
 
     /// What `path` names, following symlinks (`stat`).

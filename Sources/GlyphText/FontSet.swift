@@ -7,6 +7,7 @@ public struct FontPaths: Equatable, Sendable {
     /// Subtitles and body text.
     public var body: [String]
 
+    /// Paths for each chain, most preferred first.
     public init(title: [String], body: [String]) {
         self.title = title
         self.body = body
@@ -23,7 +24,9 @@ public struct FontPaths: Equatable, Sendable {
 
 /// The opened font chains, plus what could not be opened (reported once, not fatal while a chain has a face).
 public final class FontSet {
+    /// The chain titles are set in.
     public let title: FontChain
+    /// The chain subtitles are set in.
     public let body: FontChain
     /// Fonts that failed to open; the chains fell back to the others.
     public let problems: [FreeTypeError]
@@ -34,6 +37,8 @@ public final class FontSet {
         if let library { lib = library } else { lib = try FreeTypeLibrary() }
         var opened: [String: FreeTypeFace] = [:]
         var problems: [FreeTypeError] = []
+        // One cache for both chains: they share faces (the CJK fallback), and keys name the face itself.
+        let cache = GlyphCache()
         func chain(_ list: [String]) throws(FreeTypeError) -> FontChain {
             var faces: [any FontFace] = []
             for path in list {
@@ -52,7 +57,7 @@ public final class FontSet {
             guard !faces.isEmpty else {
                 throw problems.last ?? FreeTypeError(call: "FT_New_Face", code: 0x01, path: "(no font configured)")
             }
-            return FontChain(faces: faces)
+            return FontChain(faces: faces, cache: cache)
         }
         title = try chain(paths.title)
         body = try chain(paths.body)

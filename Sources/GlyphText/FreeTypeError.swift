@@ -7,6 +7,7 @@ public struct FreeTypeError: Error, Equatable, Sendable, CustomStringConvertible
     /// The font file, or empty for library-wide calls.
     public let path: String
 
+    /// An error for `call` returning `code` on `path`.
     public init(call: String, code: Int32, path: String) {
         self.call = call
         self.code = code

@@ -7,6 +7,7 @@ public struct ImageDecoder: Sendable {
     public var limits: ImageLimits
     private let files = LocalFiles()
 
+    /// A decoder enforcing `limits`.
     public init(limits: ImageLimits = .default) {
         self.limits = limits
     }

@@ -21,6 +21,7 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case encodeFailed
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// The C function (or our check) that failed: `open`, `png_image_finish_read`, `tjDecompress2`, `limits`…
     public let call: String
@@ -29,6 +30,7 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file concerned, or a label such as `<memory>` for in-memory data.
     public let path: String
 
+    /// An error of `kind` from `call` on `path`.
     public init(_ kind: Kind, call: String, message: String, path: String) {
         self.kind = kind
         self.call = call

@@ -8,11 +8,13 @@ public struct ImageLimits: Equatable, Sendable {
     /// Most pixels allowed (width × height).
     public var maxPixels: Int
 
+    /// Limits; the defaults are 16384 px a side and 64 megapixels.
     public init(maxSide: Int = 16384, maxPixels: Int = 64 * 1024 * 1024) {
         self.maxSide = maxSide
         self.maxPixels = maxPixels
     }
 
+    /// The default limits.
     public static let `default` = ImageLimits()
 
     /// Throws `tooLarge` when a `width × height` header is over the limits (or not positive: `corrupt`).

@@ -3,6 +3,7 @@ import Raster
 
 /// Writes bitmaps as PNG: frames, screenshots and golden images.
 public struct PNGEncoder: Sendable {
+    /// An encoder (stateless).
     public init() {}
 
     /// The PNG bytes of `bitmap` (8-bit RGBA, straight alpha as PNG requires).

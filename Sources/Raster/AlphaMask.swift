@@ -1,5 +1,6 @@
 /// An 8-bit coverage image (0 = transparent, 255 = solid): text before it is coloured, shadows, masks.
 public struct AlphaMask: Equatable, Sendable {
+    /// Size in pixels.
     public let width: Int
     public let height: Int
     /// `width × height` coverage bytes, row-major.
@@ -12,6 +13,7 @@ public struct AlphaMask: Equatable, Sendable {
         values = [UInt8](repeating: 0, count: self.width * self.height)
     }
 
+    /// The coverage at (x, y); the point must be inside.
     public subscript(x: Int, y: Int) -> UInt8 {
         get { values[y * width + x] }
         set { values[y * width + x] = newValue }

@@ -5,6 +5,7 @@
 /// upscale, corner coverage) is a plain weighted sum in that space, and transparent pixels cannot bleed colour
 /// into their neighbours when averaged. Rows are stored top to bottom with no padding (`stride == width`).
 public struct Bitmap: Equatable, Sendable {
+    /// Size in pixels.
     public let width: Int
     public let height: Int
     /// The pixels, row-major, `width * height` premultiplied 0xAARRGGBB words.

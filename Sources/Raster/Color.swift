@@ -3,6 +3,7 @@
 /// Colours are given straight because that is how people and manifests write them; `Bitmap` stores them
 /// premultiplied (see `premultipliedARGB`).
 public struct Color: Equatable, Hashable, Sendable {
+    /// Channels, 0…255, alpha straight (not premultiplied).
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8
@@ -28,6 +29,7 @@ public struct Color: Equatable, Hashable, Sendable {
         self.init(argb: 0xFF00_0000 | (rgb & 0x00FF_FFFF))
     }
 
+    /// Opaque black, opaque white and fully transparent.
     public static let black = Color(red: 0, green: 0, blue: 0)
     public static let white = Color(red: 255, green: 255, blue: 255)
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)

@@ -1,10 +1,12 @@
 /// An axis-aligned rectangle in whole pixels; `width`/`height` of 0 or less is empty.
 public struct PixelRect: Equatable, Hashable, Sendable {
+    /// Top-left corner and size, in pixels.
     public var x: Int
     public var y: Int
     public var width: Int
     public var height: Int
 
+    /// A rectangle from its top-left corner and size.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

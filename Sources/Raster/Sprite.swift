@@ -45,10 +45,13 @@ public final class Sprite: Sendable {
 
 /// One sprite at a logical position (top-left, in pixels; may be partly or wholly off screen).
 public struct Placement: Sendable {
+    /// What to draw.
     public var sprite: Sprite
+    /// Logical top-left, pixels.
     public var x: Int
     public var y: Int
 
+    /// A sprite at a logical position.
     public init(_ sprite: Sprite, x: Int, y: Int) {
         self.sprite = sprite
         self.x = x

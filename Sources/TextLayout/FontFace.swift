@@ -8,11 +8,13 @@ public struct GlyphImage: Sendable {
     public var left: Int
     /// Mask top edge above the baseline, pixels (positive is up).
     public var top: Int
+    /// Mask size in pixels.
     public var width: Int
     public var height: Int
     /// `width × height` coverage bytes, row-major, 0 = none, 255 = full.
     public var coverage: [UInt8]
 
+    /// A glyph image from its metrics and coverage.
     public init(advance: Int, left: Int, top: Int, width: Int, height: Int, coverage: [UInt8]) {
         self.advance = advance
         self.left = left
@@ -30,6 +32,7 @@ public struct LineMetrics: Equatable, Sendable {
     /// Distance from the baseline down to the bottom of descenders (positive).
     public var descender: Int
 
+    /// Metrics in pixels.
     public init(ascender: Int, descender: Int) {
         self.ascender = ascender
         self.descender = descender

@@ -5,6 +5,7 @@
 public final class GlyphCache {
     /// What identifies one cached glyph.
     public struct Key: Hashable, Sendable {
+        /// The face, by identity.
         public var font: ObjectIdentifier
         public var glyph: UInt32
         public var pixelSize: Int
@@ -18,6 +19,7 @@ public final class GlyphCache {
     /// Glyphs rendered through the face.
     public private(set) var misses = 0
 
+    /// An empty cache holding at most `capacity` glyphs.
     public init(capacity: Int = 4096) {
         self.capacity = max(1, capacity)
     }

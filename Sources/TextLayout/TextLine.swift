@@ -2,10 +2,12 @@
 public struct PlacedGlyph: Equatable, Sendable {
     /// Index of the face in the chain.
     public var face: Int
+    /// Glyph index in that face.
     public var glyph: UInt32
     /// Pen position from the line's start, 26.6.
     public var penX: Int
 
+    /// A glyph at a pen position.
     public init(face: Int, glyph: UInt32, penX: Int) {
         self.face = face
         self.glyph = glyph
@@ -15,6 +17,7 @@ public struct PlacedGlyph: Equatable, Sendable {
 
 /// A laid-out single line of text, ready to paint.
 public struct TextLine: Equatable, Sendable {
+    /// Glyphs in drawing order.
     public var glyphs: [PlacedGlyph]
     /// Total advance, 26.6.
     public var advance: Int
@@ -25,6 +28,7 @@ public struct TextLine: Equatable, Sendable {
     /// True when the text did not fit and ends in an ellipsis.
     public var isTruncated: Bool
 
+    /// A line from its parts (normally made by `LineLayout`).
     public init(glyphs: [PlacedGlyph], advance: Int, pixelSize: Int, metrics: LineMetrics, isTruncated: Bool) {
         self.glyphs = glyphs
         self.advance = advance

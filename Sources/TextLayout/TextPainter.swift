@@ -2,11 +2,15 @@ import Raster
 
 /// A soft shadow under text, in pixels.
 public struct TextShadow: Equatable, Sendable {
+    /// Shadow colour (its alpha sets the strength).
     public var color: Color
+    /// Offset from the text, pixels (positive is right and down).
     public var offsetX: Int
     public var offsetY: Int
+    /// Box-blur radius, pixels.
     public var blurRadius: Int
 
+    /// A shadow from its parts.
     public init(color: Color, offsetX: Int, offsetY: Int, blurRadius: Int) {
         self.color = color
         self.offsetX = offsetX
