@@ -50,6 +50,19 @@ public enum LineLayout {
         return TextLine(glyphs: glyphs, advance: pen, pixelSize: pixelSize, metrics: metrics, isTruncated: true)
     }
 
+    /// Lays out `text` at `points` × `scale` (pixels per point), rounded to whole pixels; see the pixel variant.
+    public static func layout(_ text: String, chain: FontChain, points: Double, scale: Double, maxWidth: Int? = nil)
+        -> TextLine
+    {
+        layout(text, chain: chain, pixelSize: pixelSize(points: points, scale: scale), maxWidth: maxWidth)
+    }
+
+    /// The whole-pixel size for `points` at `scale` pixels per point (at least 1).
+    public static func pixelSize(points: Double, scale: Double) -> Int {
+        let px = (points * scale).rounded()
+        return px.isFinite ? max(1, Int(min(px, 4096))) : 1
+    }
+
     private static func shape(_ scalars: [Unicode.Scalar], chain: FontChain, pixelSize: Int) -> [Shaped] {
         scalars.compactMap { s in
             guard let r = chain.resolve(s) else { return nil }

@@ -81,4 +81,11 @@ import Testing
         _ = LineLayout.layout("ABC", chain: c2, pixelSize: 20)
         #expect(small.count <= 2)
     }
+
+    @Test func pointsTimesScaleGivesPixelSize() {
+        #expect(LineLayout.pixelSize(points: 28, scale: 1.5) == 42)
+        #expect(LineLayout.pixelSize(points: 18, scale: 0.01) == 1)
+        #expect(LineLayout.pixelSize(points: .nan, scale: 1) == 1)
+        #expect(LineLayout.layout("A", chain: chain, points: 10, scale: 2).pixelSize == 20)
+    }
 }
