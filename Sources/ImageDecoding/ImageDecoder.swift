@@ -12,7 +12,7 @@ public struct ImageDecoder: Sendable {
         self.limits = limits
     }
 
-    /// Decodes the image at `path`. With `fitting`, a large JPEG is decoded at a reduced scale (by TurboJPEG's
+    /// Decodes the image at `path`, JPEGs turned upright by their EXIF orientation. With `fitting`, a large JPEG is decoded at a reduced scale (by TurboJPEG's
     /// DCT scaling) as long as it still covers that size, which is much cheaper than decoding it whole.
     public func decode(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError) -> Bitmap {
         let bytes: [UInt8]
@@ -31,18 +31,25 @@ public struct ImageDecoder: Sendable {
         guard !bytes.isEmpty else { throw ImageError(.empty, call: "read", message: "", path: path) }
         switch ImageFormat(sniffing: bytes) {
         case .png: return try PNGCodec.decode(bytes, limits: limits, path: path)
-        case .jpeg: return try JPEGCodec.decode(bytes, limits: limits, fitting: fitting, path: path)
+        case .jpeg:
+            // Decode at the stored orientation (sideways for many phone photos), then turn upright.
+            let orientation = ExifOrientation(jpeg: bytes)
+            let stored = orientation.swapsAxes ? fitting.map { (width: $0.height, height: $0.width) } : fitting
+            let image = try JPEGCodec.decode(bytes, limits: limits, fitting: stored, path: path)
+            return orientation.apply(to: image)
         case nil:
             throw ImageError(.notAnImage, call: "sniff", message: "no PNG or JPEG signature", path: path)
         }
     }
 
-    /// The pixel size from the header alone, checked against the limits, without decoding the body.
+    /// The upright pixel size from the header alone, checked against the limits, without decoding the body.
     public func size(bytes: [UInt8], path: String = "<memory>") throws(ImageError) -> (width: Int, height: Int) {
         guard !bytes.isEmpty else { throw ImageError(.empty, call: "read", message: "", path: path) }
         switch ImageFormat(sniffing: bytes) {
         case .png: return try PNGCodec.header(bytes, limits: limits, path: path).size
-        case .jpeg: return try JPEGCodec.header(bytes, limits: limits, path: path)
+        case .jpeg:
+            let stored = try JPEGCodec.header(bytes, limits: limits, path: path)
+            return ExifOrientation(jpeg: bytes).swapsAxes ? (stored.height, stored.width) : stored
         case nil:
             throw ImageError(.notAnImage, call: "sniff", message: "no PNG or JPEG signature", path: path)
         }
