@@ -27,18 +27,24 @@ public struct LocalFiles: Sendable {
     /// The whole file's bytes; refuses directories and files larger than `maxBytes` before reading them.
     public func readBytes(_ path: String, maxBytes: Int = 256 << 20) throws(FileError) -> [UInt8] {
         var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        // O_NONBLOCK: a FIFO named like an image must not hang the player; it is refused below.
+        repeat { fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw FileError(call: "open", errno: errno, path: path) }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileError(call: "fstat", errno: errno, path: path) }
+        var expected = 0
         switch Self.kind(st) {
         case .directory: throw FileError(call: "read", errno: EISDIR, path: path)
+        case .regular(let n) where n <= maxBytes: expected = n
         case .regular(let n) where n > maxBytes:
             throw FileError(call: "size", errno: 0, path: path, detail: "file is \(n) bytes, the limit is \(maxBytes)")
-        default: break
+        default:
+            throw FileError(
+                call: "fstat", errno: 0, path: path, detail: "not a regular file (a FIFO, socket or device)")
         }
         var out: [UInt8] = []
+        out.reserveCapacity(expected)
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -14,6 +14,8 @@ public final class GlyphCache {
     /// Most glyphs kept before the cache is cleared.
     public let capacity: Int
     private var entries: [Key: GlyphImage] = [:]
+    /// Faces with entries, held so an `ObjectIdentifier` in a key can never be reused by a new face.
+    private var faces: [ObjectIdentifier: any FontFace] = [:]
     /// Lookups answered without rendering (for tests and statistics).
     public private(set) var hits = 0
     /// Glyphs rendered through the face.
@@ -36,8 +38,12 @@ public final class GlyphCache {
         }
         misses += 1
         guard let image = face.glyph(index, pixelSize: pixelSize) else { return nil }
-        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+        if entries.count >= capacity {
+            entries.removeAll(keepingCapacity: true)
+            faces.removeAll(keepingCapacity: true)
+        }
         entries[key] = image
+        faces[key.font] = face
         return image
     }
 }

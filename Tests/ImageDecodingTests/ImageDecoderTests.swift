@@ -114,3 +114,20 @@ import Testing
         #expect(!e.description.contains("\n"))
     }
 }
+
+@Suite struct SpecialFileTests {
+    @Test func fifoNamedLikeAnImageIsRefusedWithoutBlocking() throws {
+        let path = TestImages.scratchDirectory() + "/pipe.png"
+        #expect(mkfifo(path, 0o644) == 0)
+        let e = #expect(throws: ImageError.self) { try ImageDecoder().decode(path: path) }
+        #expect(e?.kind == .unreadable && e?.message.contains("not a regular file") == true)
+    }
+
+    @Test func fileOverTheByteLimitIsRefusedBeforeReading() throws {
+        let path = TestImages.scratchDirectory() + "/big.bin"
+        try LocalFiles().writeAtomically([UInt8](repeating: 7, count: 1000), to: path)
+        let e = #expect(throws: FileError.self) { try LocalFiles().readBytes(path, maxBytes: 999) }
+        #expect(e?.call == "size" && e?.description.contains("file is 1000 bytes, the limit is 999") == true)
+        #expect(try LocalFiles().readBytes(path, maxBytes: 1000).count == 1000)
+    }
+}
