@@ -20,6 +20,20 @@ let package = Package(
         .target(name: "CarouselTrace", dependencies: ["CarouselEngine"]),
         .target(name: "Raster"),
         .target(name: "FrameLoop", dependencies: ["CarouselEngine"]),
+        .target(name: "TextLayout", dependencies: ["Raster"]),
+
+        // MARK: C modules (module.modulemap + one-line shim header, flags from pkg-config)
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+
+        // MARK: Thin wrappers (one per C library; no policy)
+        .target(name: "FileAccess"),
+        .target(name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CTurboJPEG"]),
+        .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
+
+        // MARK: Content (banner model, manifest, loader, pre-rendering)
+        .target(name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding"]),
 
         // MARK: Executables
         .executableTarget(
@@ -27,6 +41,7 @@ let package = Package(
             dependencies: [
                 "CarouselEngine",
                 "CarouselTrace",
+                "BannerContent",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -36,5 +51,14 @@ let package = Package(
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Raster"]),
+        .testTarget(name: "GlyphTextTests", dependencies: ["GlyphText", "TextLayout", "Raster"]),
+        .testTarget(
+            name: "BannerContentTests",
+            dependencies: ["BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess"],
+            exclude: ["Golden", "BadContent"]
+        ),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"]),
     ]
 )

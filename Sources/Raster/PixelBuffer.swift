@@ -18,12 +18,17 @@ public enum PixelFormat: Equatable, Sendable {
 ///
 /// `stride` is in bytes and may exceed `width * bytesPerPixel` (DRM returns its own pitch).
 public struct PixelBuffer: @unchecked Sendable {
+    /// First byte of the top row.
     public let base: UnsafeMutableRawPointer
+    /// Size in pixels.
     public let width: Int
     public let height: Int
+    /// Bytes from one row to the next.
     public let stride: Int
+    /// How each pixel is stored.
     public let format: PixelFormat
 
+    /// A view of memory owned elsewhere; `stride` must hold a row.
     public init(base: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat) {
         precondition(width >= 0 && height >= 0 && stride >= width * format.bytesPerPixel)  // invariant: caller's layout
         self.base = base

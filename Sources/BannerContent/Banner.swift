@@ -1,0 +1,52 @@
+import Raster
+
+/// What a banner shows behind its text.
+public enum BannerArtwork: Equatable, Sendable {
+    /// Nothing: the background colour.
+    case none
+    /// An image file (PNG or JPEG), scaled to fill and centre-cropped.
+    case file(path: String)
+    /// A pattern generated in code (the built-in demo content).
+    case pattern(BannerPattern)
+}
+
+/// One banner of the carousel.
+public struct Banner: Equatable, Sendable, Identifiable {
+    /// Stable identity (manifest `id`, else derived from the file name).
+    public var id: String
+    /// Main line of text; empty for none.
+    public var title: String
+    /// Second line of text; empty for none.
+    public var subtitle: String
+    /// What is drawn behind the text.
+    public var artwork: BannerArtwork
+    /// Shown where there is no artwork, and as the placeholder when the image is bad.
+    public var background: Color
+    /// Colour of the title and subtitle (white unless the manifest says otherwise).
+    public var textColor: Color
+    /// How long autoplay shows it; nil for the carousel's default.
+    public var duration: Duration?
+
+    /// A banner; everything but `id` has a default.
+    public init(
+        id: String, title: String = "", subtitle: String = "", artwork: BannerArtwork = .none,
+        background: Color = Banner.defaultBackground, textColor: Color = .white, duration: Duration? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.artwork = artwork
+        self.background = background
+        self.textColor = textColor
+        self.duration = duration
+    }
+
+    /// A dark slate that white text reads well on.
+    public static let defaultBackground = Color(rgb: 0x26_3238)
+
+    /// The image path, if the artwork is a file.
+    public var imagePath: String? {
+        if case .file(let path) = artwork { return path }
+        return nil
+    }
+}

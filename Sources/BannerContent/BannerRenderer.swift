@@ -1,0 +1,116 @@
+import Raster
+import TextLayout
+
+/// A banner pre-rendered at its on-screen size, ready to become a `Sprite`.
+public struct RenderedBanner: Sendable {
+    /// The banner at its on-screen pixel size, premultiplied, corners already rounded.
+    public var bitmap: Bitmap
+    /// Why the artwork could not be shown (the placeholder was drawn instead), for logging once.
+    public var imageProblem: String?
+}
+
+/// Pre-renders one banner into its own bitmap at on-screen size: artwork scaled to fill and centre-cropped
+/// (or the background colour), a scrim behind the text when there is artwork, the title and subtitle from the
+/// top-left, and anti-aliased rounded corners. Done once per banner and size, never per frame.
+public final class BannerRenderer {
+    /// Font chain for titles (bold).
+    public let titleFont: FontChain
+    /// Font chain for subtitles.
+    public let bodyFont: FontChain
+    /// Decodes artwork files.
+    public let images: any ImageLoading
+    /// Layout numbers in points.
+    public var style: BannerStyle
+
+    /// A renderer drawing with the given fonts and image loader.
+    public init(titleFont: FontChain, bodyFont: FontChain, images: any ImageLoading, style: BannerStyle = .standard) {
+        self.titleFont = titleFont
+        self.bodyFont = bodyFont
+        self.images = images
+        self.style = style
+    }
+
+    /// Renders `banner` at `width × height` pixels with `scale` pixels per point. `cornerRadius` is in pixels
+    /// and defaults to the style's radius (8 pt) at this scale.
+    public func render(_ banner: Banner, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil)
+        -> RenderedBanner
+    {
+        var bitmap = Bitmap(width: width, height: height, color: banner.background.opaque)
+        var problem: String?
+        var hasArtwork = false
+        switch banner.artwork {
+        case .none: break
+        case .pattern(let p):
+            bitmap = p.render(width: width, height: height, scale: scale)
+            hasArtwork = true
+        case .file(let path):
+            do {
+                let image = try images.loadImage(path: path, fitting: (width, height))
+                bitmap.draw(image.scaledToFill(width: width, height: height), x: 0, y: 0)
+                hasArtwork = true
+            } catch {
+                problem = String(describing: error)
+            }
+        }
+        drawText(banner, into: &bitmap, scale: scale, scrim: hasArtwork)
+        bitmap.roundCorners(radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale))
+        return RenderedBanner(bitmap: bitmap, imageProblem: problem)
+    }
+
+    /// Title and subtitle, each one line with an ellipsis, below the top-left inset; a scrim first on artwork.
+    private func drawText(_ banner: Banner, into bitmap: inout Bitmap, scale: Double, scrim: Bool) {
+        let inset = BannerStyle.pixels(style.textInset, scale: scale)
+        let maxWidth = bitmap.width - 2 * inset
+        guard maxWidth > 0 else { return }
+        var lines: [(TextLine, FontChain)] = []
+        if !banner.title.isEmpty {
+            let px = max(1, BannerStyle.pixels(style.titlePoints, scale: scale))
+            lines.append(
+                (LineLayout.layout(banner.title, chain: titleFont, pixelSize: px, maxWidth: maxWidth), titleFont))
+        }
+        if !banner.subtitle.isEmpty {
+            let px = max(1, BannerStyle.pixels(style.subtitlePoints, scale: scale))
+            lines.append(
+                (LineLayout.layout(banner.subtitle, chain: bodyFont, pixelSize: px, maxWidth: maxWidth), bodyFont))
+        }
+        guard !lines.isEmpty else { return }
+        let gap = BannerStyle.pixels(style.lineGap, scale: scale)
+        let blockBottom = inset + lines.reduce(0) { $0 + $1.0.metrics.height } + gap * (lines.count - 1)
+        if scrim {
+            drawScrim(into: &bitmap, textBottom: blockBottom, fade: BannerStyle.pixels(style.scrimFade, scale: scale))
+        }
+        var top = inset
+        for (line, chain) in lines {
+            let baseline = top + line.metrics.ascender
+            TextPainter.draw(
+                line, chain: chain, into: &bitmap, x: inset, baseline: baseline, color: banner.textColor,
+                shadow: .subtle(pixelSize: line.pixelSize))
+            top += line.metrics.height + gap
+        }
+    }
+
+    /// A black gradient behind the text block: `scrimAlpha` at the top edge, easing to three quarters of it at
+    /// the block's bottom (`textBottom`), then fading to nothing over `scrimFade`. White text stays legible on
+    /// light images while the rest of the picture is untouched.
+    private func drawScrim(into bitmap: inout Bitmap, textBottom: Int, fade: Int) {
+        let end = textBottom + max(1, fade)
+        let top = Double(style.scrimAlpha)
+        for y in 0..<min(end, bitmap.height) {
+            let a: Double
+            if y < textBottom {
+                a = top * (1 - 0.25 * Double(y) / Double(max(1, textBottom)))
+            } else {
+                let t = Double(y - textBottom) / Double(end - textBottom)
+                // Smoothstep down so the fade has no visible edge.
+                a = top * 0.75 * (1 - t * t * (3 - 2 * t))
+            }
+            let c = Color(red: 0, green: 0, blue: 0, alpha: UInt8(a.rounded()))
+            bitmap.blend(PixelRect(x: 0, y: y, width: bitmap.width, height: 1), with: c)
+        }
+    }
+}
+
+extension Color {
+    /// The same colour with full alpha: banner backgrounds are opaque so only corners blend.
+    var opaque: Color { Color(red: red, green: green, blue: blue) }
+}

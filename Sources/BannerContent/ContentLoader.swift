@@ -1,0 +1,107 @@
+import FileAccess
+
+/// The banners found in a content directory and everything wrong with it.
+public struct ContentLoadResult: Equatable, Sendable {
+    /// The banners, in display order.
+    public var banners: [Banner]
+    /// Everything wrong, in file order.
+    public var problems: [ContentProblem]
+    /// True when the manifest (not the file listing) defined the banners.
+    public var usedManifest: Bool
+}
+
+/// Loads a content directory: with a `banners.toml` manifest, its banners in its order; without one, every
+/// PNG/JPEG file in natural file-name order (`2.jpg` before `10.jpg`), with no text.
+///
+/// Never throws: bad content is reported as problems and skipped or shown as a placeholder, so one broken
+/// file cannot blank the screen. Image bodies are not decoded here (see `ContentChecker`).
+public struct ContentLoader: Sendable {
+    /// The manifest's file name inside the content directory.
+    public static let manifestName = "banners.toml"
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
+    private let files: LocalFiles
+
+    /// A loader reading through `files`.
+    public init(files: LocalFiles = LocalFiles()) {
+        self.files = files
+    }
+
+    /// Loads `directory`; never throws (see the type).
+    public func load(directory: String) -> ContentLoadResult {
+        let dir = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let manifest = dir + "/" + Self.manifestName
+        do throws(FileError) {
+            let text = try files.readText(manifest)
+            let parsed = ManifestParser.parse(text, path: manifest)
+            let (banners, problems) = ManifestReader.banners(from: parsed.document, directory: dir, path: manifest)
+            var all = parsed.problems + problems
+            all += missingImages(banners, manifest: manifest, parsed.document)
+            // Report in file order, as an editor walks the file (the sort is stable for equal lines).
+            all = all.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
+                .map(\.element)
+            if banners.isEmpty && all.isEmpty {
+                all.append(ContentProblem(path: manifest, message: "manifest has no [[banner]] entries"))
+            }
+            return ContentLoadResult(banners: banners, problems: all, usedManifest: true)
+        } catch  where error.errno == 2 {  // ENOENT (errno.h): no manifest, list the images instead
+            return listImages(dir)
+        } catch {
+            return ContentLoadResult(
+                banners: [], problems: [ContentProblem(path: manifest, message: error.description)], usedManifest: true)
+        }
+    }
+
+    private func listImages(_ dir: String) -> ContentLoadResult {
+        let names: [String]
+        do {
+            names = try files.list(dir)
+        } catch {
+            return ContentLoadResult(
+                banners: [], problems: [ContentProblem(path: dir, message: error.description)], usedManifest: false)
+        }
+        let images = names.filter { name in
+            !name.hasPrefix(".") && Self.imageExtensions.contains(Self.fileExtension(of: name).lowercased())
+        }.sorted { NaturalOrder.precedes($0, $1) }
+        var problems: [ContentProblem] = []
+        if images.isEmpty {
+            problems.append(ContentProblem(path: dir, message: "no PNG or JPEG files and no \(Self.manifestName)"))
+        }
+        let banners = images.map { Banner(id: Self.stem(of: $0), artwork: .file(path: dir + "/" + $0)) }
+        return ContentLoadResult(banners: banners, problems: problems, usedManifest: false)
+    }
+
+    /// Manifest images that are missing or not regular files, reported at their `image =` line.
+    private func missingImages(_ banners: [Banner], manifest: String, _ doc: ManifestDocument) -> [ContentProblem] {
+        var out: [ContentProblem] = []
+        for (b, t) in zip(banners, doc.banners) {
+            guard let path = b.imagePath else { continue }
+            let v = t.values["image"]
+            let message: String?
+            do throws(FileError) {
+                switch try files.kind(of: path) {
+                case .regular: message = nil
+                case .directory: message = "image \(path) is a directory"
+                case .other: message = "image \(path) is not a regular file"
+                }
+            } catch {
+                message = "image \(path) cannot be read: \(error.message)"
+            }
+            if let message {
+                out.append(ContentProblem(path: manifest, line: v?.line, column: v?.column, message: message))
+            }
+        }
+        return out
+    }
+
+    static func fileExtension(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
+    /// The file name without directory and extension.
+    static func stem(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+}

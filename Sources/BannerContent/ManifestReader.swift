@@ -1,0 +1,99 @@
+import Raster
+
+/// Turns parsed manifest tables into banners, checking every key and value.
+enum ManifestReader {
+    static let bannerKeys: Set<String> = ["id", "title", "subtitle", "image", "background", "text", "duration"]
+    static let defaultKeys: Set<String> = ["background", "text", "duration"]
+
+    /// The banners of `doc`, with image paths resolved against `directory`, and the problems found.
+    static func banners(from doc: ManifestDocument, directory: String, path: String) -> ([Banner], [ContentProblem]) {
+        var problems: [ContentProblem] = []
+        func problem(_ v: ManifestValue?, line: Int, _ message: String) {
+            problems.append(ContentProblem(path: path, line: v?.line ?? line, column: v?.column ?? 1, message: message))
+        }
+        func keyProblem(_ v: ManifestValue?, line: Int, _ message: String) {
+            problems.append(
+                ContentProblem(path: path, line: v?.line ?? line, column: v?.keyColumn ?? 1, message: message))
+        }
+        var template = Banner(id: "")
+        if let d = doc.defaults {
+            for key in d.order where !defaultKeys.contains(key) {
+                keyProblem(
+                    d.values[key], line: d.line,
+                    "unknown key \"\(key)\" in [defaults]; allowed: background, text, duration")
+            }
+            apply(d, to: &template, problem: problem)
+        }
+        var banners: [Banner] = []
+        var ids: [String: Int] = [:]
+        for (n, t) in doc.banners.enumerated() {
+            for key in t.order where !bannerKeys.contains(key) {
+                keyProblem(
+                    t.values[key], line: t.line,
+                    "unknown key \"\(key)\" in [[banner]]; allowed: \(bannerKeys.sorted().joined(separator: ", "))")
+            }
+            var b = template
+            apply(t, to: &b, problem: problem)
+            b.title = string(t.values["title"], problem: problem) ?? ""
+            b.subtitle = string(t.values["subtitle"], problem: problem) ?? ""
+            if let image = string(t.values["image"], problem: problem) {
+                if image.isEmpty {
+                    problem(t.values["image"], line: t.line, "image is empty; remove the key or name a file")
+                } else {
+                    b.artwork = .file(path: image.hasPrefix("/") ? image : directory + "/" + image)
+                }
+            }
+            let stem = b.imagePath.map { ContentLoader.stem(of: $0) }
+            b.id = string(t.values["id"], problem: problem) ?? stem ?? "banner-\(n + 1)"
+            if b.title.isEmpty && b.imagePath == nil {
+                problem(nil, line: t.line, "banner has neither title nor image; add one")
+            }
+            if let first = ids[b.id] {
+                problem(t.values["id"], line: t.line, "duplicate banner id \"\(b.id)\" (first on line \(first))")
+            }
+            ids[b.id] = ids[b.id] ?? t.line
+            banners.append(b)
+        }
+        return (banners, problems)
+    }
+
+    private static func apply(
+        _ t: ManifestTable, to b: inout Banner, problem: (ManifestValue?, Int, String) -> Void
+    ) {
+        if let v = t.values["background"], let c = color(v, problem: problem) { b.background = c }
+        if let v = t.values["text"], let c = color(v, problem: problem) { b.textColor = c }
+        if let v = t.values["duration"] {
+            if case .number(let seconds) = v.kind, seconds > 0, seconds <= 86400 {
+                b.duration = .milliseconds(Int64((seconds * 1000).rounded()))
+            } else {
+                problem(v, v.line, "duration must be a number of seconds between 0 and 86400, e.g. duration = 8")
+            }
+        }
+    }
+
+    private static func string(_ v: ManifestValue?, problem: (ManifestValue?, Int, String) -> Void) -> String? {
+        guard let v else { return nil }
+        guard case .string(let s) = v.kind else {
+            problem(v, v.line, "expected a quoted string")
+            return nil
+        }
+        return s
+    }
+
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    static func color(_ v: ManifestValue, problem: (ManifestValue?, Int, String) -> Void) -> Color? {
+        guard case .string(let s) = v.kind, let c = parseColor(s) else {
+            problem(v, v.line, "colour must be \"#RRGGBB\" or \"#RRGGBBAA\"")
+            return nil
+        }
+        return c
+    }
+
+    /// A colour from `#RRGGBB` or `#RRGGBBAA`, or nil.
+    static func parseColor(_ s: String) -> Color? {
+        guard s.hasPrefix("#"), s.count == 7 || s.count == 9,
+            s.dropFirst().allSatisfy(\.isHexDigit), let v = UInt32(s.dropFirst(), radix: 16)
+        else { return nil }
+        return s.count == 7 ? Color(rgb: v) : Color(argb: (v >> 8) | (v & 0xFF) << 24)
+    }
+}

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a path names.
+public enum FileKind: Equatable, Sendable {
+    case regular(byteCount: Int)
+    case directory
+    case other
+}
+
+/// Reads files and lists directories with POSIX calls (open/fstat/read/opendir), the only file access bannerd's
+/// content and image code needs. Each call retries EINTR; every failure is a `FileError` naming the call.
+public struct LocalFiles: Sendable {
+    /// Access to the local file system.
+    public init() {}
+
+    /// What `path` names, following symlinks (`stat`).
+    public func kind(of path: String) throws(FileError) -> FileKind {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw FileError(call: "stat", errno: errno, path: path) }
+        return Self.kind(st)
+    }
+
+    /// The whole file's bytes; refuses directories and files larger than `maxBytes` before reading them.
+    public func readBytes(_ path: String, maxBytes: Int = 256 << 20) throws(FileError) -> [UInt8] {
+        var fd: Int32
+        // O_NONBLOCK: a FIFO named like an image must not hang the player; it is refused below.
+        repeat { fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { throw FileError(call: "open", errno: errno, path: path) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileError(call: "fstat", errno: errno, path: path) }
+        var expected = 0
+        switch Self.kind(st) {
+        case .directory: throw FileError(call: "read", errno: EISDIR, path: path)
+        case .regular(let n) where n <= maxBytes: expected = n
+        case .regular(let n) where n > maxBytes:
+            throw FileError(call: "size", errno: 0, path: path, detail: "file is \(n) bytes, the limit is \(maxBytes)")
+        default:
+            throw FileError(
+                call: "fstat", errno: 0, path: path, detail: "not a regular file (a FIFO, socket or device)")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(expected)
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(call: "read", errno: errno, path: path)
+            }
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+            if out.count > maxBytes {
+                throw FileError(call: "size", errno: 0, path: path, detail: "file grew past \(maxBytes) bytes")
+            }
+        }
+        return out
+    }
+
+    /// The file's text, UTF-8 (invalid sequences replaced).
+    public func readText(_ path: String, maxBytes: Int = 4 << 20) throws(FileError) -> String {
+        String(decoding: try readBytes(path, maxBytes: maxBytes), as: UTF8.self)
+    }
+
+    /// The names in a directory, without "." and "..", in no particular order (`opendir`/`readdir`).
+    public func list(_ path: String) throws(FileError) -> [String] {
+        guard let dir = opendir(path) else { throw FileError(call: "opendir", errno: errno, path: path) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then `rename`, so a
+    /// reader never sees a half-written file.
+    public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let tmp = path + ".tmp-\(getpid())"
+        var fd: Int32
+        repeat { fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { throw FileError(call: "open", errno: errno, path: tmp) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                close(fd)
+                unlink(tmp)
+                throw FileError(call: "write", errno: e, path: tmp)
+            }
+            offset += n
+        }
+        guard close(fd) == 0 else {
+            let e = errno
+            unlink(tmp)
+            throw FileError(call: "close", errno: e, path: tmp)
+        }
+        guard rename(tmp, path) == 0 else {
+            let e = errno
+            unlink(tmp)
+            throw FileError(call: "rename", errno: e, path: path)
+        }
+    }
+
+    private static func kind(_ st: stat) -> FileKind {
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .regular(byteCount: Int(st.st_size))
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+}

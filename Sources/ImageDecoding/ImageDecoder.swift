@@ -1,0 +1,57 @@
+import FileAccess
+import Raster
+
+/// Reads PNG and JPEG files into premultiplied `Bitmap`s, refusing oversized images before decoding their body.
+public struct ImageDecoder: Sendable {
+    /// Size limits checked against each header.
+    public var limits: ImageLimits
+    private let files = LocalFiles()
+
+    /// A decoder enforcing `limits`.
+    public init(limits: ImageLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Decodes the image at `path`, JPEGs turned upright by their EXIF orientation. With `fitting`, a large JPEG is decoded at a reduced scale (by TurboJPEG's
+    /// DCT scaling) as long as it still covers that size, which is much cheaper than decoding it whole.
+    public func decode(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError) -> Bitmap {
+        let bytes: [UInt8]
+        do {
+            bytes = try files.readBytes(path)
+        } catch {
+            throw ImageError(error)
+        }
+        return try decode(bytes: bytes, path: path, fitting: fitting)
+    }
+
+    /// Decodes image bytes already in memory; `path` only labels errors.
+    public func decode(bytes: [UInt8], path: String = "<memory>", fitting: (width: Int, height: Int)? = nil)
+        throws(ImageError) -> Bitmap
+    {
+        guard !bytes.isEmpty else { throw ImageError(.empty, call: "read", message: "", path: path) }
+        switch ImageFormat(sniffing: bytes) {
+        case .png: return try PNGCodec.decode(bytes, limits: limits, path: path)
+        case .jpeg:
+            // Decode at the stored orientation (sideways for many phone photos), then turn upright.
+            let orientation = ExifOrientation(jpeg: bytes)
+            let stored = orientation.swapsAxes ? fitting.map { (width: $0.height, height: $0.width) } : fitting
+            let image = try JPEGCodec.decode(bytes, limits: limits, fitting: stored, path: path)
+            return orientation.apply(to: image)
+        case nil:
+            throw ImageError(.notAnImage, call: "sniff", message: "no PNG or JPEG signature", path: path)
+        }
+    }
+
+    /// The upright pixel size from the header alone, checked against the limits, without decoding the body.
+    public func size(bytes: [UInt8], path: String = "<memory>") throws(ImageError) -> (width: Int, height: Int) {
+        guard !bytes.isEmpty else { throw ImageError(.empty, call: "read", message: "", path: path) }
+        switch ImageFormat(sniffing: bytes) {
+        case .png: return try PNGCodec.header(bytes, limits: limits, path: path).size
+        case .jpeg:
+            let stored = try JPEGCodec.header(bytes, limits: limits, path: path)
+            return ExifOrientation(jpeg: bytes).swapsAxes ? (stored.height, stored.width) : stored
+        case nil:
+            throw ImageError(.notAnImage, call: "sniff", message: "no PNG or JPEG signature", path: path)
+        }
+    }
+}

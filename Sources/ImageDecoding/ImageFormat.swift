@@ -1,0 +1,17 @@
+/// The file formats bannerd decodes, told apart by their first bytes (never by file name).
+public enum ImageFormat: Equatable, Sendable {
+    case png
+    case jpeg
+
+    /// The format whose signature `bytes` start with, or nil.
+    public init?(sniffing bytes: [UInt8]) {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if bytes.count >= png.count && Array(bytes[0..<png.count]) == png {
+            self = .png
+        } else if bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF {
+            self = .jpeg
+        } else {
+            return nil
+        }
+    }
+}

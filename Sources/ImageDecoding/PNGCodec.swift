@@ -1,0 +1,115 @@
+import CPNG
+import FileAccess
+import Raster
+
+/// Every call into libpng, through its simplified `png_image_*` API only (which traps libpng's longjmp errors
+/// itself and reports them as a 0 return plus `image.message`).
+enum PNGCodec {
+    /// `PNG_FORMAT_BGRA` from png.h (`PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_BGR | PNG_FORMAT_FLAG_ALPHA`), a
+    /// nested macro that does not import: bytes B, G, R, A, which is one little-endian 0xAARRGGBB word.
+    static let formatBGRA: UInt32 = 0x02 | 0x10 | 0x01
+    /// `PNG_IMAGE_VERSION` from png.h.
+    static let imageVersion: UInt32 = 1
+
+    static func newImage() -> png_image {
+        var image = png_image()
+        image.version = imageVersion
+        return image
+    }
+
+    /// The library's message from a failed call.
+    static func message(_ image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// Reads and checks the header only (`png_image_begin_read_from_memory`), then frees the control block.
+    static func header(_ bytes: [UInt8], limits: ImageLimits, path: String) throws(ImageError) -> (
+        size: (width: Int, height: Int), format: UInt32
+    ) {
+        var image = newImage()
+        let ok = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        defer { png_image_free(&image) }
+        guard ok != 0 else {
+            throw ImageError(.corrupt, call: "png_image_begin_read_from_memory", message: message(image), path: path)
+        }
+        let size = (width: Int(image.width), height: Int(image.height))
+        try limits.check(width: size.width, height: size.height, call: "png_image_begin_read_from_memory", path: path)
+        return (size, image.format)
+    }
+
+    /// Decodes a whole PNG into a premultiplied bitmap, after the header passed the limits.
+    static func decode(_ bytes: [UInt8], limits: ImageLimits, path: String) throws(ImageError) -> Bitmap {
+        let result: Result<Bitmap, ImageError> = bytes.withUnsafeBytes { raw in
+            var image = newImage()
+            // libpng reads from `raw` until finish_read returns, so both calls stay inside this closure.
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                let e = ImageError(
+                    .corrupt, call: "png_image_begin_read_from_memory", message: message(image), path: path)
+                png_image_free(&image)
+                return .failure(e)
+            }
+            let w = Int(image.width)
+            let h = Int(image.height)
+            do throws(ImageError) {
+                try limits.check(width: w, height: h, call: "png_image_begin_read_from_memory", path: path)
+            } catch {
+                png_image_free(&image)
+                return .failure(error)
+            }
+            image.format = formatBGRA
+            var pixels = [UInt32](repeating: 0, count: w * h)
+            // row_stride counts components (4 per BGRA pixel), not bytes.
+            let ok = pixels.withUnsafeMutableBytes {
+                png_image_finish_read(&image, nil, $0.baseAddress, Int32(w * 4), nil)
+            }
+            guard ok != 0 else {
+                let e = ImageError(.corrupt, call: "png_image_finish_read", message: message(image), path: path)
+                png_image_free(&image)
+                return .failure(e)
+            }
+            // finish_read frees the control block itself on success.
+            for i in pixels.indices where pixels[i] >> 24 != 255 {
+                pixels[i] = Color(argb: pixels[i]).premultipliedARGB
+            }
+            guard let bitmap = Bitmap(width: w, height: h, premultipliedPixels: pixels) else {
+                return .failure(
+                    ImageError(.corrupt, call: "png_image_finish_read", message: "size mismatch", path: path))
+            }
+            return .success(bitmap)
+        }
+        return try result.get()
+    }
+
+    /// Encodes a bitmap as an 8-bit RGBA PNG in memory (`png_image_write_to_memory`), un-premultiplying it.
+    static func encode(_ bitmap: Bitmap) throws(ImageError) -> [UInt8] {
+        guard bitmap.width > 0, bitmap.height > 0 else {
+            throw ImageError(
+                .encodeFailed, call: "png_image_write_to_memory", message: "empty bitmap", path: "<memory>")
+        }
+        let straight = bitmap.pixels.map { Color(premultipliedARGB: $0).argb }
+        var image = newImage()
+        image.width = UInt32(bitmap.width)
+        image.height = UInt32(bitmap.height)
+        image.format = formatBGRA
+        var size = 0
+        // First call with no buffer asks for the size; the second writes.
+        let sized = straight.withUnsafeBytes {
+            png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, 0, nil)
+        }
+        guard sized != 0, size > 0 else {
+            throw ImageError(
+                .encodeFailed, call: "png_image_write_to_memory", message: message(image), path: "<memory>")
+        }
+        var out = [UInt8](repeating: 0, count: size)
+        let ok = out.withUnsafeMutableBytes { dst in
+            straight.withUnsafeBytes {
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, $0.baseAddress, 0, nil)
+            }
+        }
+        guard ok != 0 else {
+            throw ImageError(
+                .encodeFailed, call: "png_image_write_to_memory", message: message(image), path: "<memory>")
+        }
+        return Array(out[0..<size])
+    }
+}

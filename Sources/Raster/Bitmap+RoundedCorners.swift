@@ -1,0 +1,50 @@
+extension Bitmap {
+    /// Sub-samples per axis when measuring how much of a corner pixel lies inside the arc: 16 × 16 gives
+    /// 256 levels, the resolution of an 8-bit alpha.
+    static let cornerSubsamples = 16
+
+    /// The anti-aliased coverage (0…255) of pixel (px, py) of a `radius`-px rounded corner whose arc centre
+    /// is at (radius, radius), the pixel grid starting at the corner. Pixels with px, py ≥ radius are 255.
+    public static func cornerCoverage(px: Int, py: Int, radius: Int) -> UInt8 {
+        guard radius > 0, px < radius || py < radius else { return 255 }
+        let n = cornerSubsamples
+        let r = Double(radius)
+        var inside = 0
+        for sy in 0..<n {
+            let dy = r - (Double(py) + (Double(sy) + 0.5) / Double(n))
+            for sx in 0..<n {
+                let dx = r - (Double(px) + (Double(sx) + 0.5) / Double(n))
+                // Only the quadrant toward the corner is rounded; samples past the centre are inside.
+                let ex = max(0, dx)
+                let ey = max(0, dy)
+                if ex * ex + ey * ey <= r * r { inside += 1 }
+            }
+        }
+        return UInt8((inside * 255 + n * n / 2) / (n * n))
+    }
+
+    /// Applies an anti-aliased rounded-corner alpha mask of `radius` px to all four corners, in place.
+    ///
+    /// Done once when a banner is pre-rendered, so at composition time only these corner pixels have alpha
+    /// below 255 and need blending. The radius is clamped to half the shorter side.
+    public mutating func roundCorners(radius: Int) {
+        let r = min(radius, width / 2, height / 2)
+        guard r > 0 else { return }
+        var table = [UInt8](repeating: 255, count: r * r)
+        for y in 0..<r {
+            for x in 0..<r { table[y * r + x] = Bitmap.cornerCoverage(px: x, py: y, radius: r) }
+        }
+        let w = width
+        let h = height
+        // Mirror the top-left table into each corner: x and y measured from the nearest edge.
+        let mask: (Int, Int) -> UInt8 = { x, y in
+            let cx = x < r ? x : w - 1 - x
+            let cy = y < r ? y : h - 1 - y
+            return table[cy * r + cx]
+        }
+        multiply(by: mask, in: PixelRect(x: 0, y: 0, width: r, height: r))
+        multiply(by: mask, in: PixelRect(x: w - r, y: 0, width: r, height: r))
+        multiply(by: mask, in: PixelRect(x: 0, y: h - r, width: r, height: r))
+        multiply(by: mask, in: PixelRect(x: w - r, y: h - r, width: r, height: r))
+    }
+}

@@ -1,0 +1,57 @@
+/// One rendered glyph: its coverage mask and the metrics layout needs.
+///
+/// Lengths marked 26.6 are in 1/64 pixel, FreeType's fixed-point unit, so pen positions add up exactly.
+public struct GlyphImage: Sendable {
+    /// Horizontal advance to the next pen position, 26.6.
+    public var advance: Int
+    /// Mask left edge relative to the pen, pixels.
+    public var left: Int
+    /// Mask top edge above the baseline, pixels (positive is up).
+    public var top: Int
+    /// Mask size in pixels.
+    public var width: Int
+    public var height: Int
+    /// `width × height` coverage bytes, row-major, 0 = none, 255 = full.
+    public var coverage: [UInt8]
+
+    /// A glyph image from its metrics and coverage.
+    public init(advance: Int, left: Int, top: Int, width: Int, height: Int, coverage: [UInt8]) {
+        self.advance = advance
+        self.left = left
+        self.top = top
+        self.width = width
+        self.height = height
+        self.coverage = coverage
+    }
+}
+
+/// Vertical metrics of a face at one pixel size, in pixels.
+public struct LineMetrics: Equatable, Sendable {
+    /// Distance from the baseline up to the top of tall glyphs.
+    public var ascender: Int
+    /// Distance from the baseline down to the bottom of descenders (positive).
+    public var descender: Int
+
+    /// Metrics in pixels.
+    public init(ascender: Int, descender: Int) {
+        self.ascender = ascender
+        self.descender = descender
+    }
+
+    /// Ascender plus descender.
+    public var height: Int { ascender + descender }
+}
+
+/// A font the layout can ask for glyphs: implemented over FreeType by GlyphText, and by fakes in tests.
+public protocol FontFace: AnyObject {
+    /// A name for messages (usually the file path).
+    var name: String { get }
+    /// The glyph for a Unicode scalar, or 0 when the face lacks it (FreeType's convention).
+    func glyphIndex(for scalar: Unicode.Scalar) -> UInt32
+    /// Kerning between two glyphs of this face, 26.6 (usually ≤ 0), at `pixelSize`.
+    func kerning(_ left: UInt32, _ right: UInt32, pixelSize: Int) -> Int
+    /// Ascender and descender at `pixelSize`.
+    func lineMetrics(pixelSize: Int) -> LineMetrics
+    /// The rendered glyph at `pixelSize`, or nil when it cannot be rendered.
+    func glyph(_ index: UInt32, pixelSize: Int) -> GlyphImage?
+}

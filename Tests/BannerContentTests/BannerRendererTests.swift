@@ -1,0 +1,103 @@
+import GlyphText
+import ImageDecoding
+import Testing
+import TextLayout
+
+@testable import BannerContent
+@testable import Raster
+
+/// Returns a fixed bitmap, or throws, and records what it was asked for.
+final class FakeImages: ImageLoading {
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "x.png: not a PNG or JPEG file" }
+    }
+    var image: Bitmap?
+    var asked: [(String, Int, Int)] = []
+    init(_ image: Bitmap?) { self.image = image }
+    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> Bitmap {
+        asked.append((path, fitting.width, fitting.height))
+        guard let image else { throw Missing() }
+        return image
+    }
+}
+
+@Suite struct BannerRendererTests {
+    func renderer(_ images: FakeImages) throws -> BannerRenderer {
+        let f = try FontSet()
+        return BannerRenderer(titleFont: f.title, bodyFont: f.body, images: images)
+    }
+
+    /// Columns and rows holding near-white text pixels.
+    static func whiteBounds(_ b: Bitmap) -> (minX: Int, minY: Int, maxY: Int)? {
+        var r: (Int, Int, Int)?
+        for y in 0..<b.height {
+            for x in 0..<b.width {
+                guard let c = b.color(x: x, y: y), c.red > 240, c.green > 240, c.blue > 240 else { continue }
+                r = (min(r?.0 ?? x, x), min(r?.1 ?? y, y), max(r?.2 ?? y, y))
+            }
+        }
+        return r
+    }
+
+    @Test func imageFillsCropsCentreAndCornersAreRounded() throws {
+        var art = Bitmap(width: 300, height: 100, color: Color(rgb: 0xFF0000))
+        art.fill(PixelRect(x: 100, y: 0, width: 100, height: 100), with: Color(rgb: 0x0000FF))
+        let images = FakeImages(art)
+        let banner = Banner(id: "b", artwork: .file(path: "/c/x.jpg"))
+        let out = try renderer(images).render(banner, width: 120, height: 120, scale: 1.5)
+        #expect(out.imageProblem == nil)
+        #expect(images.asked.count == 1 && images.asked[0] == ("/c/x.jpg", 120, 120))
+        #expect(out.bitmap.color(x: 60, y: 60) == Color(rgb: 0x0000FF))
+        #expect(out.bitmap.color(x: 0, y: 0)?.alpha == 0)
+        #expect(out.bitmap.color(x: 119, y: 119)?.alpha == 0)
+        #expect(out.bitmap.color(x: 60, y: 119)?.alpha == 255 && out.bitmap.color(x: 12, y: 12)?.alpha == 255)
+        // 8 pt at 1.5 px/pt = 12 px radius: pixel (3, 3) is on the arc.
+        let edge = try #require(out.bitmap.color(x: 3, y: 3)?.alpha)
+        #expect(edge == Bitmap.cornerCoverage(px: 3, py: 3, radius: 12))
+    }
+
+    @Test func badImageGivesPlaceholderWithTitleOnBackground() throws {
+        let banner = Banner(id: "b", title: "Hello", artwork: .file(path: "x.png"), background: Color(rgb: 0x204060))
+        let out = try renderer(FakeImages(nil)).render(banner, width: 300, height: 150, scale: 1)
+        #expect(out.imageProblem == "x.png: not a PNG or JPEG file")
+        #expect(out.bitmap.color(x: 150, y: 140) == Color(rgb: 0x204060))
+        #expect(Self.whiteBounds(out.bitmap) != nil)
+    }
+
+    @Test func textStartsAtSixteenPointsFromTopLeftAtAnyScale() throws {
+        for scale in [1.0, 2.0] {
+            let banner = Banner(id: "b", title: "Hello", subtitle: "World")
+            let out = try renderer(FakeImages(nil)).render(
+                banner, width: Int(400 * scale), height: Int(200 * scale), scale: scale)
+            let w = try #require(Self.whiteBounds(out.bitmap))
+            let inset = Int(16 * scale)
+            // "H" has a small left bearing; ascender space sits above the cap height.
+            #expect(w.minX >= inset && w.minX <= inset + Int(4 * scale), "scale \(scale): \(w)")
+            #expect(w.minY >= inset && w.minY <= inset + Int(10 * scale), "scale \(scale): \(w)")
+            // Title (28 pt line) + 4 pt + subtitle: text ends within about 16 + 33 + 4 + 22 pt.
+            #expect(w.maxY > inset + Int(36 * scale) && w.maxY < Int(80 * scale), "scale \(scale): \(w)")
+        }
+    }
+
+    @Test func scrimDarkensLightArtworkBehindTextOnly() throws {
+        let banner = Banner(id: "b", title: "Sale", artwork: .file(path: "white.png"))
+        let out = try renderer(FakeImages(Bitmap(width: 10, height: 10, color: .white)))
+            .render(banner, width: 300, height: 300, scale: 1)
+        let top = try #require(out.bitmap.color(x: 290, y: 10))
+        let bottom = try #require(out.bitmap.color(x: 150, y: 290))
+        #expect(top.red < 200 && bottom == .white)
+    }
+
+    @Test func demoContentRendersWithoutFilesAndDistinctIds() throws {
+        let banners = DemoContent.banners
+        #expect(banners.count >= 3 && Set(banners.map(\.id)).count == banners.count)
+        let images = FakeImages(nil)
+        let r = try renderer(images)
+        for b in banners {
+            let out = r.render(b, width: 160, height: 90, scale: 0.5)
+            #expect(out.imageProblem == nil && out.bitmap.width == 160)
+            #expect(Set(out.bitmap.pixels).count > 10)  // a pattern, not a flat fill
+        }
+        #expect(images.asked.isEmpty)
+    }
+}

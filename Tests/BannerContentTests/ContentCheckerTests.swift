@@ -1,0 +1,59 @@
+import Testing
+
+@testable import BannerContent
+
+/// Runs the checker on the committed bad-content set (Tests/BannerContentTests/BadContent), one file per
+/// failure mode, and pins the exact lines an operator would read.
+@Suite struct ContentCheckerTests {
+    static let base: String = {
+        let file = "\(#filePath)"
+        return String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) + "/BadContent"
+    }()
+
+    @Test func everyBadImageIsReportedOnceWithItsReason() {
+        let dir = Self.base + "/images"
+        let report = ContentChecker().check(directory: dir)
+        #expect(!report.isClean && !report.usedManifest)
+        #expect(report.banners.count == 9)
+        let lines = report.problems.map(\.description)
+        let expected = [
+            "03-empty.png: file is empty (0 bytes); re-copy it",
+            "04-truncated.jpg: image data is truncated or corrupt; re-export it (tjDecompress",
+            "05-truncated.png: image data is truncated or corrupt; re-export it (png_image_",
+            "06-corrupt.png: image data is truncated or corrupt; re-export it (png_image_begin_read_from_memory: IHDR: CRC error)",
+            "07-text.jpg: not a PNG or JPEG file (sniff: no PNG or JPEG signature)",
+            "08-huge.png: image is 20000x20000, larger than allowed; resize it below the limit",
+            "09-directory.png: is a directory, not an image file (read: Is a directory)",
+        ]
+        #expect(lines.count == expected.count, "\(lines)")
+        for (line, want) in zip(lines, expected) { #expect(line.hasPrefix(dir + "/" + want), "\(line)") }
+        #expect(!lines.contains { $0.contains("01-ok") || $0.contains("02-ok") })
+    }
+
+    @Test func manifestProblemsComeWithLineAndColumnInFileOrder() {
+        let dir = Self.base + "/manifest"
+        let report = ContentChecker().check(directory: dir)
+        #expect(report.usedManifest && report.banners.count == 5)
+        let lines = report.problems.map(\.description)
+        #expect(lines.count == 4, "\(lines)")
+        #expect(
+            lines.first == dir + "/banners.toml:12:9: image " + dir
+                + "/missing.png cannot be read: No such file or directory")
+        #expect(lines.dropFirst().first?.hasPrefix(dir + "/banners.toml:20:1: unknown key \"subtitel\"") == true)
+        #expect(lines.dropFirst(2).first == dir + "/banners.toml:24:14: colour must be \"#RRGGBB\" or \"#RRGGBBAA\"")
+        #expect(lines.last?.hasPrefix(dir + "/broken.png: image data is truncated or corrupt") == true)
+    }
+
+    @Test func cleanDirectoryPasses() throws {
+        let dir = ContentLoaderTests.scratch()
+        try ContentLoaderTests.png(dir + "/1.png")
+        let report = ContentChecker().check(directory: dir)
+        #expect(report.isClean && report.banners.map(\.id) == ["1"])
+    }
+
+    @Test func directoryWithNothingIsNotClean() {
+        let report = ContentChecker().check(directory: Self.base + "/manifest/..")
+        // BadContent itself has no images and no manifest: that is a problem too, never silently "ok".
+        #expect(!report.isClean && report.problems.first?.message.contains("no PNG or JPEG files") == true)
+    }
+}

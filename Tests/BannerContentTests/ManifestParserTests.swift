@@ -1,0 +1,100 @@
+import Testing
+
+@testable import BannerContent
+@testable import Raster
+
+@Suite struct ManifestParserTests {
+    static let good = """
+        # shop window
+        [defaults]
+        duration = 6
+        background = "#102030"
+
+        [[banner]]
+        id = "sale"
+        title = "Spring sale"   # trailing comment
+        subtitle = "Everything \\"20 %\\" off\\u00A0today"
+        image = 'img/sale #1.jpg'
+        text = "#FFEEDDCC"
+
+        [[banner]]
+        title = "Opening hours"
+        duration = 1_0.5
+        """
+
+    @Test func readsTablesValuesAndDefaults() {
+        let parsed = ManifestParser.parse(Self.good, path: "m.toml")
+        #expect(parsed.problems.isEmpty)
+        let (banners, problems) = ManifestReader.banners(from: parsed.document, directory: "/c", path: "m.toml")
+        #expect(problems.isEmpty)
+        #expect(banners.count == 2)
+        #expect(banners[0].id == "sale" && banners[0].title == "Spring sale")
+        #expect(banners[0].subtitle == "Everything \"20 %\" off\u{00A0}today")
+        #expect(banners[0].imagePath == "/c/img/sale #1.jpg")
+        #expect(banners[0].textColor == Color(red: 0xFF, green: 0xEE, blue: 0xDD, alpha: 0xCC))
+        #expect(banners[0].background == Color(rgb: 0x102030) && banners[0].duration == .seconds(6))
+        #expect(banners[1].id == "banner-2" && banners[1].duration == .milliseconds(10500))
+        #expect(banners[1].textColor == .white)
+    }
+
+    /// Each bad line, alone after a valid header, and where the error must point.
+    @Test(arguments: [
+        ("title = \"open", 2, 9, "unterminated string"),
+        ("colour = \"#fff\"", 2, 1, "unknown key \"colour\""),
+        ("background = \"#12345\"", 2, 14, "colour must be"),
+        ("title = \"a\" subtitle = \"b\"", 2, 13, "one key per line"),
+        ("duration = 5s", 2, 12, "not a number: 5s"),
+        ("duration = \"5\"", 2, 12, "duration must be a number"),
+        ("title = \"bad \\q escape\"", 2, 14, "unknown escape \\q"),
+        ("title = [\"a\"]", 2, 9, "arrays and inline tables"),
+        ("title =", 2, 8, "missing value"),
+        ("= \"x\"", 2, 1, "expected a key"),
+        ("title \"x\"", 2, 7, "expected '='"),
+        ("[banner]", 2, 1, "unknown table [banner]"),
+        ("title = true", 2, 9, "expected a value"),
+    ])
+    func errorsNameLineAndColumn(line: String, row: Int, column: Int, message: String) {
+        let text = "[[banner]]\n" + line + "\nimage = \"x.png\"\n"
+        let parsed = ManifestParser.parse(text, path: "/c/banners.toml")
+        let (_, semantic) = ManifestReader.banners(from: parsed.document, directory: "/c", path: "/c/banners.toml")
+        let all = parsed.problems + semantic
+        #expect(all.count == 1, "\(all)")
+        let p = all.first
+        #expect(p?.line == row && p?.column == column, "\(String(describing: p))")
+        #expect(p?.message.contains(message) == true, "\(String(describing: p))")
+        #expect(p?.description.hasPrefix("/c/banners.toml:\(row):\(column): ") == true)
+    }
+
+    @Test func duplicateKeysIdsAndMisplacedTablesAreReported() {
+        let text = """
+            title = "orphan"
+            [[banner]]
+            id = "a"
+            id = "b"
+            title = "x"
+            [[banner]]
+            id = "a"
+            title = "y"
+            [defaults]
+            [[banner]]
+            subtitle = "no title, no image"
+            """
+        let parsed = ManifestParser.parse(text, path: "m")
+        let (banners, semantic) = ManifestReader.banners(from: parsed.document, directory: "/c", path: "m")
+        let found = (parsed.problems + semantic).map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
+        #expect(found.contains { $0.hasPrefix("1:1 key \"title\" outside any table") })
+        #expect(found.contains("4:1 duplicate key \"id\""))
+        #expect(found.contains { $0.hasPrefix("9:1 [defaults] must come once") })
+        #expect(found.contains("7:6 duplicate banner id \"a\" (first on line 2)"))
+        #expect(found.contains("10:1 banner has neither title nor image; add one"))
+        #expect(banners.count == 3)
+    }
+
+    @Test func crlfLinesAndColoursParse() {
+        let parsed = ManifestParser.parse("[[banner]]\r\ntitle = \"x\"\r\n", path: "m")
+        #expect(parsed.problems.isEmpty && parsed.document.banners.first?.values["title"]?.kind == .string("x"))
+        #expect(ManifestReader.parseColor("#00ff7f") == Color(rgb: 0x00FF7F))
+        #expect(ManifestReader.parseColor("#FF000080") == Color(red: 255, green: 0, blue: 0, alpha: 128))
+        #expect(ManifestReader.parseColor("00ff7f") == nil && ManifestReader.parseColor("#00ff7g") == nil)
+    }
+}
