@@ -25,6 +25,7 @@ report() {
     echo "@@qemu-run:done $1@@"
 }
 
+echo "@@qemu-run:phase udev@@"
 # udevadm trigger/settle refuse to act in a chroot ("Running in chroot, ignoring request"); this guest's
 # chroot is its whole userland, so tell systemd's tools to behave as on a booted system.
 export SYSTEMD_IGNORE_CHROOT=1

@@ -12,6 +12,7 @@ export PATH=/bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
+echo "@@qemu-run:phase modules@@"
 
 # qemu-run turns this marker into its one-line error and a non-zero exit.
 fatal() {
@@ -35,6 +36,7 @@ done
 # A large msize cuts the number of 9p round trips, which dominate file access under TCG. The host root is
 # read-only and unchanging during a run, so it may be cached; the exchange folder must not be, because the
 # host writes screenshots into it while the guest polls for them.
+echo "@@qemu-run:phase mounts@@"
 p9='trans=virtio,version=9p2000.L,msize=512000'
 mkdir -p /host
 mount -t 9p -o "$p9,ro,cache=loose" hostroot /host || fatal "cannot mount the host root over 9p"
