@@ -45,7 +45,7 @@ def main():
         dirs.sort()
         for name in sorted(dirs + files):
             entries.append(os.path.join(dirpath, name))
-    tmp = out + ".tmp"
+    tmp = f"{out}.tmp.{os.getpid()}"  # two runs may build the same archive at once
     with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as z:
         for ino, path in enumerate(sorted(entries), start=1):
             st = os.lstat(path)

@@ -7,7 +7,7 @@
 # Runs inside the guest (qemu-run -- tests/smoke.sh); prints how long each step took.
 #
 # qemu-run: packages libdrm-tests libinput-tools
-# qemu-run-args: --size 1024x768 --timeout 150
+# qemu-run-args: --size 1024x768 --timeout 120
 set -euo pipefail
 
 W=$QEMU_RUN_WIDTH H=$QEMU_RUN_HEIGHT
