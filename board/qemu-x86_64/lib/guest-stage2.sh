@@ -9,6 +9,7 @@ set -uo pipefail
 
 ctl=/mnt/.qemu-run
 # Defines QEMU_RUN_BOARD, QEMU_RUN_WIDTH, QEMU_RUN_HEIGHT, QEMU_RUN_FINAL_SHOT and the QEMU_RUN_CMD array.
+# shellcheck source=/dev/null  # written by qemu-run for each run
 . "$ctl/job"
 
 export QEMU_RUN_BOARD QEMU_RUN_WIDTH QEMU_RUN_HEIGHT
@@ -43,7 +44,7 @@ if [[ ! -e /dev/dri/card0 ]]; then
 fi
 
 echo "@@qemu-run:start@@"
-cd /mnt
+cd /mnt || { echo "@@qemu-run:fatal cannot enter /mnt in the guest@@"; exit 1; }
 if [[ -x ${QEMU_RUN_CMD[0]} ]]; then
     "${QEMU_RUN_CMD[@]}" < /dev/null
 else
