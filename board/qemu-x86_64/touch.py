@@ -196,8 +196,10 @@ class Touchscreen:
             if kind == "down":
                 self.tracking_id = (self.tracking_id + 1) % 65536
                 self.contacts[slot] = [self.tracking_id, x, y]
-                emit(EV_ABS, ABS_MT_TRACKING_ID, self.tracking_id)
+                # Tool type first: libinput reads the slot's tool type when the tracking ID arrives, and a
+                # slot last used by a cancelled (palm) touch would otherwise start out as a palm and be ignored.
                 emit(EV_ABS, ABS_MT_TOOL_TYPE, MT_TOOL_FINGER)
+                emit(EV_ABS, ABS_MT_TRACKING_ID, self.tracking_id)
             if x is not None:
                 self.contacts[slot][1:] = [x, y]
                 emit(EV_ABS, ABS_MT_POSITION_X, x)

@@ -2,7 +2,7 @@
 # Smoke test of the QEMU reference board itself, with stock tools instead of bannerd:
 #   display  modetest sets a mode on Virtual-1; a screenshot shows its SMPTE bars at the requested size
 #   touch    libinput sees touch.py's device as a touchscreen; a swipe arrives as TOUCH_DOWN/MOTION/UP
-#            at the scripted positions, a cancel as TOUCH_CANCEL
+#            at the scripted positions, a cancel as TOUCH_CANCEL, a second finger on slot 1
 #   unplug   touch.py --remove-at mid-drag: libinput cancels the touch and removes the device
 # Runs inside the guest (qemu-run -- tests/smoke.sh); prints how long each step took.
 #
@@ -78,6 +78,12 @@ y=$((H / 2)) x0=$((W * 8 / 10)) x1=$((W * 2 / 10)) moves=18
     echo "500 down $((W / 2)) $((H / 4))"
     echo "550 move $((W / 2 + 10)) $((H / 4))"
     echo "600 cancel"
+    echo "# two fingers in one frame, lifted one after the other"
+    echo "800 down $((W / 4)) $((H / 4)) 0"
+    echo "800 down $((W * 3 / 4)) $((H * 3 / 4)) 1"
+    echo "850 move $((W / 4 + 10)) $((H / 4)) 0"
+    echo "900 up 0"
+    echo "950 up 1"
 } > "$work/swipe.txt"
 touch.py "$work/swipe.txt"
 t_swipe=$(seconds_since "$t")
@@ -94,9 +100,11 @@ t_unplug=$(seconds_since "$t")
 log=$work/libinput.log
 count() { grep -c -- "$1" "$log" || true; }
 grep -q 'DEVICE_ADDED.*bannerd-qemu-touchscreen.*cap:t' "$log" || { cat "$log"; fail "libinput did not add the touchscreen as a touch device (cap:t)"; }
-# The swipe, then the cancelled touch, then the unplugged drag: 3 downs, 1 up, 2 cancels.
-[[ $(count TOUCH_DOWN) == 3 && $(count TOUCH_UP) == 1 && $(count TOUCH_CANCEL) == 2 ]] \
-    || { cat "$log"; fail "expected 3 TOUCH_DOWN, 1 TOUCH_UP, 2 TOUCH_CANCEL"; }
+# Swipe, cancelled touch, two fingers, unplugged drag: 5 downs, 3 ups, 2 cancels.
+[[ $(count TOUCH_DOWN) == 5 && $(count TOUCH_UP) == 3 && $(count TOUCH_CANCEL) == 2 ]] \
+    || { cat "$log"; fail "expected 5 TOUCH_DOWN, 3 TOUCH_UP, 2 TOUCH_CANCEL"; }
+# libinput prints a touch's slot and seat slot as "N (N)": the second finger must be slot 1.
+grep TOUCH_DOWN "$log" | grep -q $'\t1 (1) ' || { cat "$log"; fail "no TOUCH_DOWN on slot 1 (multi-touch)"; }
 (($(count TOUCH_MOTION) >= moves + 3)) || { cat "$log"; fail "expected at least $((moves + 3)) TOUCH_MOTION"; }
 # debug-events prints positions as percent of the screen: the first down must be where the script put it.
 want=$(awk -v x="$x0" -v y="$y" -v w="$W" -v h="$H" 'BEGIN { printf "%5.2f/%5.2f", 100 * x / w, 100 * y / h }')
@@ -107,5 +115,5 @@ if ! tail -n 6 "$log" | grep -q TOUCH_CANCEL || [[ $(count DEVICE_REMOVED) != 2 
     fail "unplugging mid-drag did not cancel the touch and remove the device"
 fi
 echo "smoke: libinput saw $(count TOUCH_DOWN) downs, $(count TOUCH_MOTION) motions, $(count TOUCH_UP) up, $(count TOUCH_CANCEL) cancels"
-echo "smoke: touch step (libinput start, device, swipe, cancel) took $t_swipe s; unplug step took $t_unplug s"
+echo "smoke: touch step (libinput start, device, swipe, cancel, two fingers) took $t_swipe s; unplug step took $t_unplug s"
 echo "smoke: PASS"
