@@ -21,7 +21,8 @@ turns into TOUCH_CANCEL, and lifts it in the next frame.
 
 Readiness (--wait-ready, default 10 s): after creating the device, wait until udev has processed it (its
 database entry says ID_INPUT_TOUCHSCREEN=1) and some process (libinput) has opened its event node, then
-replay; events sent before a reader opens the node would be lost. Exit status 2 if that does not happen.
+replay; events sent before a reader opens the node would be lost. Exit status 2 if that does not happen,
+1 for any other error (a bad script, no /dev/uinput).
 
 --remove-at MS destroys the device at that time even mid-gesture, as when a panel's cable is pulled;
 later events are dropped. Otherwise the device stays --hold ms (default 500) after the last event so
@@ -231,6 +232,11 @@ class Touchscreen:
             self.fd = None
 
 
+def die(message, status=1):
+    print(f"touch.py: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
 def parse_size(text):
     try:
         width, height = (int(v) for v in text.lower().split("x"))
@@ -264,6 +270,8 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="log every frame and how late it was sent")
     args = parser.parse_args()
     width, height = args.size
+    if not 1 <= args.slots <= 64 or args.resolution < 0 or args.wait_ready < 0 or args.hold < 0:
+        die("--slots must be 1..64; --resolution, --wait-ready and --hold must not be negative")
 
     def log(message):
         print(f"touch.py: {message}", file=sys.stderr, flush=True)
@@ -275,26 +283,26 @@ def main():
             with open(args.script) as f:
                 frames = parse_script(f.read().splitlines(), width, height, args.slots)
     except (OSError, ScriptError) as error:
-        sys.exit(f"touch.py: {args.script}: {error}")
+        die(f"{args.script}: {error}")
 
     try:
         device = Touchscreen(args.name, width, height, args.resolution, args.slots)
         devnode = device.find_devnode(5.0)
     except (OSError, TimeoutError) as error:
-        sys.exit(f"touch.py: cannot create the uinput touchscreen: {error}")
+        die(f"cannot create the uinput touchscreen: {error}")
 
     created = time.monotonic()
     deadline = created + args.wait_ready
     while not device.udev_ready():
         if time.monotonic() > deadline:
-            sys.exit(f"touch.py: udev did not mark {devnode} as a touchscreen within {args.wait_ready:g} s "
-                     "(is systemd-udevd running?)")
+            die(f"udev did not mark {devnode} as a touchscreen within {args.wait_ready:g} s "
+                "(is systemd-udevd running?)", status=2)
         time.sleep(0.05)
     if not args.no_wait_reader:
         while not device.readers():
             if time.monotonic() > deadline:
-                sys.exit(f"touch.py: no process opened {devnode} within {args.wait_ready:g} s "
-                         "(nothing would see the touches; use --no-wait-reader to replay anyway)")
+                die(f"no process opened {devnode} within {args.wait_ready:g} s "
+                    "(nothing would see the touches; use --no-wait-reader to replay anyway)", status=2)
             time.sleep(0.05)
         # The reader has opened the node; let it finish its set-up ioctls before the first frame.
         time.sleep(0.2)
