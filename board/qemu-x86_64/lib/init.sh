@@ -54,7 +54,9 @@ mount -t tmpfs -o mode=1777 tmpfs /host/dev/shm
 
 chroot /host /bin/bash /mnt/.qemu-run/stage2.sh
 rc=$?
-[ -e /host/mnt/.qemu-run/status ] || echo "@@qemu-run:fatal guest stage 2 ended (status $rc) without reporting the test's exit status@@"
+if [ ! -e /host/mnt/.qemu-run/status ]; then
+    echo "@@qemu-run:fatal guest stage 2 ended (status $rc) without reporting the test's exit status@@"
+fi
 
 sync
 poweroff -f

@@ -41,7 +41,10 @@ mkfifo "$work/modetest.in"
 stdbuf -oL modetest -M bochs-drm -s "Virtual-1:${W}x${H}" < "$work/modetest.in" > "$work/modetest.log" 2>&1 &
 modetest_pid=$!
 exec 3> "$work/modetest.in"
-wait_for 30 "^setting mode ${W}x${H}" "$work/modetest.log" || { cat "$work/modetest.log"; fail "modetest did not set ${W}x${H} on Virtual-1"; }
+if ! wait_for 30 "^setting mode ${W}x${H}" "$work/modetest.log"; then
+    cat "$work/modetest.log"
+    fail "modetest did not set ${W}x${H} on Virtual-1"
+fi
 
 # SMPTE bars: the top two thirds are seven 75% bars (grey, yellow, cyan, green, magenta, red, blue).
 bars=(c0c0c0 c0c000 00c0c0 00c000 c000c0 c00000 0000c0)
@@ -99,7 +102,10 @@ t_unplug=$(seconds_since "$t")
 
 log=$work/libinput.log
 count() { grep -c -- "$1" "$log" || true; }
-grep -q 'DEVICE_ADDED.*bannerd-qemu-touchscreen.*cap:t' "$log" || { cat "$log"; fail "libinput did not add the touchscreen as a touch device (cap:t)"; }
+if ! grep -q 'DEVICE_ADDED.*bannerd-qemu-touchscreen.*cap:t' "$log"; then
+    cat "$log"
+    fail "libinput did not add the touchscreen as a touch device (cap:t)"
+fi
 # Swipe, cancelled touch, two fingers, unplugged drag: 5 downs, 3 ups, 2 cancels.
 [[ $(count TOUCH_DOWN) == 5 && $(count TOUCH_UP) == 3 && $(count TOUCH_CANCEL) == 2 ]] \
     || { cat "$log"; fail "expected 5 TOUCH_DOWN, 3 TOUCH_UP, 2 TOUCH_CANCEL"; }
@@ -114,6 +120,7 @@ if ! tail -n 6 "$log" | grep -q TOUCH_CANCEL || [[ $(count DEVICE_REMOVED) != 2 
     cat "$log"
     fail "unplugging mid-drag did not cancel the touch and remove the device"
 fi
-echo "smoke: libinput saw $(count TOUCH_DOWN) downs, $(count TOUCH_MOTION) motions, $(count TOUCH_UP) up, $(count TOUCH_CANCEL) cancels"
+echo "smoke: libinput saw $(count TOUCH_DOWN) downs, $(count TOUCH_MOTION) motions," \
+    "$(count TOUCH_UP) ups, $(count TOUCH_CANCEL) cancels"
 echo "smoke: touch step (libinput start, device, swipe, cancel, two fingers) took $t_swipe s; unplug step took $t_unplug s"
 echo "smoke: PASS"
