@@ -1,0 +1,62 @@
+#!/bin/sh
+# PID 1 of the QEMU reference board's initramfs (busybox sh, before the chroot).
+#
+# It loads only the modules the board needs, proves the display exists, mounts the host's root (read-only)
+# and the exchange folder over 9p, and hands over to lib/guest-stage2.sh inside a chroot of the host's root,
+# so the guest runs the host's own binaries and libraries. Whatever happens, it powers the VM off at the end:
+# qemu-run learns the outcome from marker lines on the serial console and from files in the exchange folder.
+
+/bin/busybox --install -s /bin
+export PATH=/bin
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+echo "@@qemu-run:phase modules@@"
+
+# qemu-run turns this marker into its one-line error and a non-zero exit.
+fatal() {
+    echo "@@qemu-run:fatal $*@@"
+    poweroff -f
+}
+
+# load-order lists the .ko files dependencies first (computed on the host by lib/kmod-order.py).
+while read -r ko; do
+    insmod "/lib/modules/$ko" || fatal "insmod $ko failed"
+done < /lib/modules/load-order
+
+# bochs binds synchronously during insmod, but give devtmpfs a moment before declaring the display missing.
+tries=0
+while [ ! -e /dev/dri/card0 ]; do
+    tries=$((tries + 1))
+    [ "$tries" -gt 50 ] && fatal "/dev/dri/card0 did not appear in the guest (bochs-drm did not bind to the VGA device)"
+    sleep 0.1
+done
+
+# A large msize cuts the number of 9p round trips, which dominate file access under TCG. The host root is
+# read-only and unchanging during a run, so it may be cached; the exchange folder must not be, because the
+# host writes screenshots into it while the guest polls for them.
+echo "@@qemu-run:phase mounts@@"
+p9='trans=virtio,version=9p2000.L,msize=512000'
+mkdir -p /host
+mount -t 9p -o "$p9,ro,cache=loose" hostroot /host || fatal "cannot mount the host root over 9p"
+mount -t 9p -o "$p9" exchange /host/mnt || fatal "cannot mount the exchange folder over 9p on /host/mnt"
+
+# The host root is read-only: give the guest its own writable /tmp and /run, and the kernel's /proc, /sys, /dev.
+mount -t tmpfs -o mode=1777 tmpfs /host/tmp
+mount -t tmpfs -o mode=755 tmpfs /host/run
+mount -o bind /proc /host/proc
+mount -o bind /sys /host/sys
+mount -o bind /dev /host/dev
+mkdir -p /host/dev/pts /host/dev/shm
+mount -t devpts -o newinstance,ptmxmode=0666 devpts /host/dev/pts
+mount -t tmpfs -o mode=1777 tmpfs /host/dev/shm
+
+chroot /host /bin/bash /mnt/.qemu-run/stage2.sh
+rc=$?
+if [ ! -e /host/mnt/.qemu-run/status ]; then
+    echo "@@qemu-run:fatal guest stage 2 ended (status $rc) without reporting the test's exit status@@"
+fi
+
+sync
+poweroff -f
