@@ -34,6 +34,8 @@ let package = Package(
 
         // MARK: Content (banner model, manifest, loader, pre-rendering)
         .target(name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding"]),
+        // Pre-rendered banners around the current page (worker thread) and frame composition.
+        .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
 
         // MARK: Executables
         .executableTarget(
@@ -42,6 +44,10 @@ let package = Package(
                 "CarouselEngine",
                 "CarouselTrace",
                 "BannerContent",
+                "CarouselRendering",
+                "GlyphText",
+                "ImageDecoding",
+                "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

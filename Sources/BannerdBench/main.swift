@@ -46,7 +46,7 @@ for (width, height) in [(1920, 1080), (800, 480)] {
         var changed = 0
         let engine = medianNanoseconds(runs: 5) {
             var runner = TraceRunner(carousel: Carousel(layout: layout, count: count), script: script)
-            changed = runner.run(frames: frames) { _ in }.framesChanged
+            changed = runner.run(frames: frames) { _, _ in }.framesChanged
         }
         let bytes = width * height * 4
         let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)

@@ -57,8 +57,9 @@ public struct TraceRunner {
         return Int(end / FramePacer.step) + 1
     }
 
-    /// Runs `frames` frames, handing each row to `emit`, and returns the summary.
-    public mutating func run(frames: Int, emit: (TraceRow) -> Void) -> TraceSummary {
+    /// Runs `frames` frames, handing each row and the engine's state after that frame to `emit`, and returns
+    /// the summary.
+    public mutating func run(frames: Int, emit: (TraceRow, Carousel) -> Void) -> TraceSummary {
         var summary = TraceSummary(
             finalIndex: 0, settleMilliseconds: 0, maxOvershootPoints: 0, maxSwapJumpPixels: 0, taps: 0,
             framesChanged: 0)
@@ -89,7 +90,7 @@ public struct TraceRunner {
                 summary.maxOvershootPoints = max(summary.maxOvershootPoints, overshoot)
             }
             if lastRelease != nil, settledAt == nil, carousel.phase == .rest { settledAt = time }
-            emit(row(frame: frame, time: time))
+            emit(row(frame: frame, time: time), carousel)
         }
         summary.finalIndex = carousel.index
         if let lastRelease {

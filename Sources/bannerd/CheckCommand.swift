@@ -13,14 +13,10 @@ struct CheckCommand: ParsableCommand {
     var content: String
 
     @Option(name: .long, help: "Display size WxH in pixels that images are decoded for.")
-    var size: String = "1920x1080"
+    var size = PixelSize(width: 1920, height: 1080)
 
     func run() throws {
-        let parts = size.split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-            throw ValidationError("--size must look like 1920x1080")
-        }
-        let report = ContentChecker(displaySize: (parts[0], parts[1])).check(directory: content)
+        let report = ContentChecker(displaySize: (size.width, size.height)).check(directory: content)
         for problem in report.problems { print(problem) }
         let source = report.usedManifest ? "banners.toml" : "file listing"
         if report.isClean {

@@ -56,11 +56,11 @@ struct TraceCommand: ParsableCommand {
             script: script)
         let frames = seconds.map { Int(($0 * 60).rounded()) + 1 } ?? runner.defaultFrameCount
         print(TraceRow.csvHeader)
-        let summary = runner.run(frames: frames) { print($0.csv) }
+        let summary = runner.run(frames: frames) { row, _ in print(row.csv) }
         print(summary.line)
     }
 
-    private static func loadScript(_ path: String) throws -> GestureScript {
+    static func loadScript(_ path: String) throws -> GestureScript {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)

@@ -54,7 +54,7 @@ import Testing
         var runner = TraceRunner(
             carousel: Carousel(layout: layout, count: banners), script: try GestureScript(parsing: text, file: "t"))
         var rows: [TraceRow] = []
-        let summary = runner.run(frames: frames ?? runner.defaultFrameCount) { rows.append($0) }
+        let summary = runner.run(frames: frames ?? runner.defaultFrameCount) { row, _ in rows.append(row) }
         return (rows, summary)
     }
 

@@ -1,0 +1,123 @@
+import BannerContent
+import CarouselEngine
+import Raster
+
+/// Turns the engine's visible views into frames: keeps the banners around the current page pre-rendered
+/// (ahead of need, so a recycler swap never waits) and composes each frame from them.
+///
+/// Memory holds `SpriteCache.capacity` pre-rendered banners whatever the number of banners. A banner not
+/// ready yet is drawn as a neutral placeholder and counted, so benchmarks can show there are none.
+public final class CarouselPresenter {
+    /// Where pre-rendering happens.
+    public enum Rendering {
+        /// On a worker thread (the appliance): the loop never waits.
+        case worker(PrerenderWorker)
+        /// On the caller's thread, on demand (headless previews and tests: deterministic).
+        case inline(BannerRenderer)
+    }
+
+    public let layout: CarouselLayout
+    public let composer: FrameComposer
+    public let background: Color
+    public private(set) var banners: [Banner]
+    /// Placeholder draws so far (a banner on screen before it was ready).
+    public private(set) var placeholdersDrawn = 0
+    private let rendering: Rendering
+    private let target: PrerenderWorker.Target
+    private var cache: SpriteCache
+    private var inFlight: [Int] = []
+    private var problems: [String] = []
+    private let placeholder: Sprite
+    private var placements: [Placement] = []
+
+    /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
+    public init(banners: [Banner], layout: CarouselLayout, rotation: Rotation, background: Color, rendering: Rendering)
+    {
+        self.banners = banners
+        self.layout = layout
+        self.background = background
+        self.rendering = rendering
+        self.composer = FrameComposer(rotation: rotation)
+        self.target = PrerenderWorker.Target(
+            width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: layout.scale,
+            cornerRadius: layout.cornerRadiusPixels, rotation: rotation)
+        self.cache = SpriteCache(capacity: 5)
+        var blank = Bitmap(
+            width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, color: Banner.defaultBackground)
+        blank.roundCorners(radius: layout.cornerRadiusPixels)
+        self.placeholder = composer.prepare(blank)
+        placements.reserveCapacity(3)
+        if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
+    }
+
+    /// Banners held pre-rendered right now.
+    public var cachedBanners: [Int] { cache.banners }
+
+    /// Artwork problems met since the last call, one line each, for the log.
+    public func takeProblems() -> [String] {
+        defer { problems.removeAll() }
+        return problems
+    }
+
+    /// Makes sure the banners at the current page and two either side are rendered or on their way,
+    /// nearest first. Call after each frame step; cheap when nothing is missing.
+    public func focus(on carousel: Carousel) {
+        guard let recycler = carousel.recycler else { return }
+        let page = carousel.activeSnap.map { Int(($0.target / layout.pageStep).rounded()) } ?? carousel.nearestPage
+        var wanted: [Int] = []
+        for offset in [0, 1, -1, 2, -2] {
+            let banner = recycler.banner(atPage: page + offset)
+            if !wanted.contains(banner), !cache.contains(banner) { wanted.append(banner) }
+        }
+        guard !wanted.isEmpty else { return }
+        switch rendering {
+        case .inline(let renderer):
+            for banner in wanted { render(banner, with: renderer) }
+        case .worker(let worker):
+            guard wanted != inFlight else { return }
+            inFlight = wanted
+            worker.request(wanted)
+        }
+    }
+
+    /// Picks up banners the worker finished; returns whether one of them is on screen (draw again).
+    public func collect(visible: VisibleViews) -> Bool {
+        guard case .worker(let worker) = rendering else { return false }
+        var redraw = false
+        for result in worker.collect() {
+            cache.insert(result.sprite, for: result.banner)
+            inFlight.removeAll { $0 == result.banner }
+            if let problem = result.problem { problems.append(problem) }
+            for view in visible where view.banner == result.banner { redraw = true }
+        }
+        return redraw
+    }
+
+    /// Composes the frame for `views` into `target`.
+    public func draw(_ views: VisibleViews, into target: PixelBuffer) {
+        placements.removeAll(keepingCapacity: true)
+        for view in views {
+            let sprite: Sprite
+            if let ready = cache.sprite(for: view.banner) {
+                sprite = ready
+            } else if case .inline(let renderer) = rendering {
+                render(view.banner, with: renderer)
+                sprite = cache.sprite(for: view.banner) ?? placeholder
+            } else {
+                placeholdersDrawn += 1
+                sprite = placeholder
+            }
+            placements.append(Placement(sprite, x: view.x, y: view.y))
+        }
+        composer.compose(background: background, placements: placements, into: target)
+    }
+
+    private func render(_ banner: Int, with renderer: BannerRenderer) {
+        guard banner < banners.count else { return }
+        let rendered = renderer.render(
+            banners[banner], width: target.width, height: target.height, scale: target.scale,
+            cornerRadius: target.cornerRadius)
+        if let problem = rendered.imageProblem { problems.append(problem) }
+        cache.insert(composer.prepare(rendered.bitmap), for: banner)
+    }
+}

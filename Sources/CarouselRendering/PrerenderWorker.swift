@@ -1,0 +1,117 @@
+import BannerContent
+import Foundation
+import Raster
+
+/// Decodes and pre-renders banners on a thread of its own, so the frame loop never waits for an image.
+///
+/// The loop asks for banners (`request`), the worker renders the newest requests first, and the loop picks the
+/// results up (`collect`) after the worker has called `wake` (the loop's eventfd, in the appliance). FreeType
+/// faces are not thread-safe, so the worker builds its own `BannerRenderer` on its thread.
+public final class PrerenderWorker: @unchecked Sendable {
+    /// One finished banner.
+    public struct Result: Sendable {
+        public var banner: Int
+        public var sprite: Sprite
+        /// Why the artwork could not be shown, to log once.
+        public var problem: String?
+    }
+
+    /// What a banner is rendered into: size in pixels, scale, corner radius and rotation.
+    public struct Target: Equatable, Sendable {
+        public var width: Int
+        public var height: Int
+        public var scale: Double
+        public var cornerRadius: Int
+        public var rotation: Rotation
+
+        public init(width: Int, height: Int, scale: Double, cornerRadius: Int, rotation: Rotation) {
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.cornerRadius = cornerRadius
+            self.rotation = rotation
+        }
+    }
+
+    private let condition = NSCondition()
+    private var pending: [Int] = []
+    private var finished: [Result] = []
+    private var generation = 0
+    private var banners: [Banner]
+    private var target: Target
+    private var stopped = false
+    private let wake: @Sendable () -> Void
+
+    /// Starts the thread. `makeRenderer` runs on it once; `wake` is called after each finished banner.
+    public init(
+        banners: [Banner], target: Target, makeRenderer: @escaping @Sendable () -> BannerRenderer,
+        wake: @escaping @Sendable () -> Void
+    ) {
+        self.banners = banners
+        self.target = target
+        self.wake = wake
+        let thread = Thread { [unowned self] in self.run(renderer: makeRenderer()) }
+        thread.name = "bannerd-prerender"
+        thread.start()
+    }
+
+    /// Asks for banners, most wanted first; replaces earlier requests still waiting.
+    public func request(_ wanted: [Int]) {
+        condition.lock()
+        pending = wanted.reversed()
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Takes the banners finished since the last call.
+    public func collect() -> [Result] {
+        condition.lock()
+        defer { condition.unlock() }
+        let done = finished
+        finished.removeAll(keepingCapacity: true)
+        return done
+    }
+
+    /// New content or a new size: forgets queued work; results of the old content are dropped.
+    public func reset(banners: [Banner], target: Target) {
+        condition.lock()
+        self.banners = banners
+        self.target = target
+        generation += 1
+        pending.removeAll()
+        finished.removeAll()
+        condition.unlock()
+    }
+
+    /// Ends the thread after the banner in progress.
+    public func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run(renderer: BannerRenderer) {
+        while true {
+            condition.lock()
+            while pending.isEmpty && !stopped { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return
+            }
+            let index = pending.removeLast()
+            let job = (generation, target, index < banners.count ? banners[index] : nil)
+            condition.unlock()
+            guard let banner = job.2 else { continue }
+            let t = job.1
+            let rendered = renderer.render(
+                banner, width: t.width, height: t.height, scale: t.scale, cornerRadius: t.cornerRadius)
+            let sprite = Sprite(rendered.bitmap, rotation: t.rotation)
+            condition.lock()
+            let current = job.0 == generation
+            if current { finished.append(Result(banner: index, sprite: sprite, problem: rendered.imageProblem)) }
+            condition.unlock()
+            if current { wake() }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Raster
+
+/// Pre-rendered banners kept ready for the views, bounded whatever the number of banners.
+///
+/// Holds at most `capacity` sprites, keyed by banner index; the least recently used goes first. The frame loop
+/// reads it; only the loop thread touches it.
+public struct SpriteCache {
+    public let capacity: Int
+    private var entries: [(banner: Int, sprite: Sprite, used: UInt64)] = []
+    private var clock: UInt64 = 0
+
+    public init(capacity: Int) {
+        precondition(capacity >= 3)  // invariant: three views must fit
+        self.capacity = capacity
+        entries.reserveCapacity(capacity + 1)
+    }
+
+    /// The sprite for `banner`, marking it used; nil when it has not been rendered yet.
+    public mutating func sprite(for banner: Int) -> Sprite? {
+        guard let i = entries.firstIndex(where: { $0.banner == banner }) else { return nil }
+        clock += 1
+        entries[i].used = clock
+        return entries[i].sprite
+    }
+
+    /// Whether `banner` is ready, without marking it used.
+    public func contains(_ banner: Int) -> Bool {
+        entries.contains { $0.banner == banner }
+    }
+
+    /// Stores a rendered banner, evicting the least recently used one when full.
+    public mutating func insert(_ sprite: Sprite, for banner: Int) {
+        clock += 1
+        if let i = entries.firstIndex(where: { $0.banner == banner }) {
+            entries[i] = (banner, sprite, clock)
+            return
+        }
+        if entries.count >= capacity, let oldest = entries.indices.min(by: { entries[$0].used < entries[$1].used }) {
+            entries.remove(at: oldest)
+        }
+        entries.append((banner, sprite, clock))
+    }
+
+    /// Banners currently held (for tests and status).
+    public var banners: [Int] { entries.map(\.banner).sorted() }
+
+    /// Drops everything (new content or a new size).
+    public mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+    }
+}
