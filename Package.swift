@@ -57,6 +57,12 @@ let package = Package(
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),
+        .testTarget(
+            name: "CarouselRenderingTests",
+            dependencies: [
+                "CarouselRendering", "CarouselEngine", "BannerContent", "GlyphText", "ImageDecoding", "Raster",
+            ]
+        ),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Raster"]),
         .testTarget(name: "GlyphTextTests", dependencies: ["GlyphText", "TextLayout", "Raster"]),
