@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "CarouselTrace", dependencies: ["CarouselEngine"]),
         .target(name: "Raster"),
         .target(name: "FrameLoop", dependencies: ["CarouselEngine"]),
+        .target(name: "ControlProtocol"),
         .target(name: "TextLayout", dependencies: ["Raster"]),
 
         // MARK: C modules (module.modulemap + one-line shim header, flags from pkg-config)
@@ -34,6 +35,8 @@ let package = Package(
 
         // MARK: Content (banner model, manifest, loader, pre-rendering)
         .target(name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding"]),
+        // systemd notification and the control socket (Unix sockets).
+        .target(name: "ServiceIO", dependencies: ["ControlProtocol"]),
         // Pre-rendered banners around the current page (worker thread) and frame composition.
         .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
 
@@ -57,6 +60,8 @@ let package = Package(
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),
+        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
+        .testTarget(name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol"]),
         .testTarget(
             name: "CarouselRenderingTests",
             dependencies: [

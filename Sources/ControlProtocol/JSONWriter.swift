@@ -1,0 +1,84 @@
+/// A minimal JSON writer for the status line: objects, strings, numbers, booleans and string arrays.
+struct JSONWriter {
+    private(set) var text = ""
+    private var needsComma = false
+
+    mutating func object(_ body: (inout JSONWriter) -> Void) {
+        separate()
+        text += "{"
+        needsComma = false
+        body(&self)
+        text += "}"
+        needsComma = true
+    }
+
+    mutating func key(_ name: String) {
+        separate()
+        string(name)
+        text += ":"
+        needsComma = false
+    }
+
+    mutating func null() {
+        separate()
+        text += "null"
+        needsComma = true
+    }
+
+    mutating func field(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+        needsComma = true
+    }
+
+    mutating func field(_ name: String, _ value: Int) {
+        key(name)
+        text += String(value)
+        needsComma = true
+    }
+
+    mutating func field(_ name: String, _ value: Double) {
+        key(name)
+        text += value.isFinite ? String(value) : "null"
+        needsComma = true
+    }
+
+    mutating func field(_ name: String, _ value: Bool) {
+        key(name)
+        text += value ? "true" : "false"
+        needsComma = true
+    }
+
+    mutating func field(_ name: String, _ values: [String]) {
+        key(name)
+        text += "["
+        for (i, value) in values.enumerated() {
+            if i > 0 { text += "," }
+            string(value)
+        }
+        text += "]"
+        needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma { text += "," }
+    }
+
+    private mutating func string(_ value: String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}

@@ -1,0 +1,81 @@
+/// What `status` answers on the control socket, as one line of JSON.
+public struct StatusReport: Equatable, Sendable {
+    public var index: Int
+    public var count: Int
+    public var phase: String
+    public var autoplayPaused: Bool
+    public var framesRendered: Int
+    public var framesLate: Int
+    public var uptimeSeconds: Double
+    public var display: Display?
+    public var touchDevices: [String]
+
+    /// The display part; nil while no display is connected.
+    public struct Display: Equatable, Sendable {
+        public var card: String
+        public var connector: String
+        public var mode: String
+        public var rotation: Int
+        public var pacing: String
+
+        public init(card: String, connector: String, mode: String, rotation: Int, pacing: String) {
+            self.card = card
+            self.connector = connector
+            self.mode = mode
+            self.rotation = rotation
+            self.pacing = pacing
+        }
+    }
+
+    public init(
+        index: Int, count: Int, phase: String, autoplayPaused: Bool, framesRendered: Int, framesLate: Int,
+        uptimeSeconds: Double, display: Display?, touchDevices: [String]
+    ) {
+        self.index = index
+        self.count = count
+        self.phase = phase
+        self.autoplayPaused = autoplayPaused
+        self.framesRendered = framesRendered
+        self.framesLate = framesLate
+        self.uptimeSeconds = uptimeSeconds
+        self.display = display
+        self.touchDevices = touchDevices
+    }
+
+    /// The report as a single line of JSON (keys in a fixed order).
+    public var json: String {
+        var out = JSONWriter()
+        out.object {
+            $0.field("index", index)
+            $0.field("count", count)
+            $0.field("phase", phase)
+            $0.field("autoplay_paused", autoplayPaused)
+            $0.field("frames_rendered", framesRendered)
+            $0.field("frames_late", framesLate)
+            $0.field("uptime_s", (uptimeSeconds * 10).rounded() / 10)
+            if let display {
+                $0.key("display")
+                $0.object {
+                    $0.field("card", display.card)
+                    $0.field("connector", display.connector)
+                    $0.field("mode", display.mode)
+                    $0.field("rotation", display.rotation)
+                    $0.field("pacing", display.pacing)
+                }
+            } else {
+                $0.key("display")
+                $0.null()
+            }
+            $0.field("touch_devices", touchDevices)
+        }
+        return out.text
+    }
+
+    /// The one-line `STATUS=` text for systemd: what an operator sees in `systemctl status`.
+    public var systemdStatus: String {
+        let screen = display.map { "\($0.connector) \($0.mode), \($0.pacing) pacing" } ?? "no display"
+        let touch = touchDevices.isEmpty ? "no touch device" : "\(touchDevices.count) touch device(s)"
+        let shown = count == 0 ? "no banners" : "banner \(index + 1)/\(count)"
+        return "\(shown); \(screen); \(touch)"
+    }
+}

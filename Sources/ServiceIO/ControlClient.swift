@@ -1,0 +1,34 @@
+import Glibc
+
+/// `bannerd ctl`: sends one command line to the control socket and returns the answer line.
+public enum ControlClient {
+    /// Sends `command` and waits up to `timeout` for the reply.
+    public static func send(_ command: String, to path: String, timeout: Duration = .seconds(2)) throws(ServiceError)
+        -> String
+    {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ServiceError(call: "socket", errno: errno, path: path) }
+        defer { close(fd) }
+        var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        guard try withUnixAddress(path, { connect(fd, $0, $1) }) == 0 else {
+            throw ServiceError(call: "connect", errno: errno, path: path)
+        }
+        let request = Array((command + "\n").utf8)
+        guard
+            request.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
+        else { throw ServiceError(call: "send", errno: errno, path: path) }
+        var reply: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !reply.contains(UInt8(ascii: "\n")) {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                if count < 0 { throw ServiceError(call: "read", errno: errno, path: path) }
+                break
+            }
+            reply += chunk[0..<count]
+        }
+        return String(decoding: reply.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,107 @@
+import ControlProtocol
+import Glibc
+
+/// The control socket: a Unix stream socket taking one command per line and answering one line each.
+///
+/// Non-blocking throughout, so a slow or stuck client never holds up the frame loop: the loop polls
+/// `pollDescriptors` and calls `handleReadable(_:)` for the ready ones.
+public final class ControlServer {
+    public let path: String
+    private let listener: Int32
+    private var clients: [(fd: Int32, buffer: [UInt8])] = []
+    /// Clients idle or flooding beyond this are dropped.
+    private static let maximumLine = 4096
+    private static let maximumClients = 16
+
+    /// Binds `path` with mode 0660 (group `group` when it exists). A stale socket left by a previous run is
+    /// replaced; any other file at the path is an error and is left untouched.
+    public init(path: String, group: String? = "bannerd") throws(ServiceError) {
+        self.path = path
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            guard existing.st_mode & S_IFMT == S_IFSOCK else {
+                throw ServiceError(call: "bind (path exists and is not a socket)", errno: EEXIST, path: path)
+            }
+            unlink(path)
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw ServiceError(call: "socket", errno: errno, path: path) }
+        func fail(_ call: String) -> ServiceError {
+            let error = ServiceError(call: call, errno: errno, path: path)
+            close(fd)
+            return error
+        }
+        guard try withUnixAddress(path, { bind(fd, $0, $1) }) == 0 else { throw fail("bind") }
+        guard chmod(path, 0o660) == 0 else { throw fail("chmod") }
+        if let group, let entry = getgrnam(group), chown(path, uid_t.max, entry.pointee.gr_gid) != 0 {
+            throw fail("chown")
+        }
+        guard listen(fd, 8) == 0 else { throw fail("listen") }
+        listener = fd
+    }
+
+    deinit {
+        for client in clients { close(client.fd) }
+        close(listener)
+        unlink(path)
+    }
+
+    /// Descriptors to poll for reading: the listener and every connected client.
+    public var pollDescriptors: [Int32] { [listener] + clients.map(\.fd) }
+
+    /// Accepts or reads whatever `fd` has ready, answering each complete line with `answer(command)`.
+    public func handleReadable(_ fd: Int32, answer: (Result<ControlCommand, ControlCommand.ParseError>) -> String) {
+        if fd == listener {
+            acceptClients()
+            return
+        }
+        guard let index = clients.firstIndex(where: { $0.fd == fd }) else { return }
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0, errno == EAGAIN || errno == EINTR { return }
+        guard count > 0 else {
+            drop(at: index)
+            return
+        }
+        clients[index].buffer += chunk[0..<count]
+        while let newline = clients[index].buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: clients[index].buffer[..<newline], as: UTF8.self)
+            clients[index].buffer.removeSubrange(...newline)
+            let reply: String
+            do {
+                reply = answer(.success(try ControlCommand(parsing: Substring(line))))
+            } catch {
+                reply = answer(.failure(error))
+            }
+            guard write(line: reply, to: fd) else {
+                drop(at: index)
+                return
+            }
+        }
+        if clients[index].buffer.count > Self.maximumLine { drop(at: index) }
+    }
+
+    private func acceptClients() {
+        while true {
+            // accept4 is not visible to Swift's Glibc module: accept, then set the flags.
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return }  // EAGAIN: no more waiting
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            if clients.count >= Self.maximumClients { drop(at: 0) }
+            clients.append((fd, []))
+        }
+    }
+
+    /// Writes a reply; replies are short, so a client that cannot take one line is dropped.
+    private func write(line: String, to fd: Int32) -> Bool {
+        let bytes = Array((line + "\n").utf8)
+        let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return written == bytes.count
+    }
+
+    private func drop(at index: Int) {
+        close(clients[index].fd)
+        clients.remove(at: index)
+    }
+}

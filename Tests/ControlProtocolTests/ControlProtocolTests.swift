@@ -1,0 +1,58 @@
+import ControlProtocol
+import Testing
+
+@Suite struct ControlCommandTests {
+    @Test func parsesEveryCommand() throws {
+        #expect(try ControlCommand(parsing: "next") == .next)
+        #expect(try ControlCommand(parsing: "prev") == .previous)
+        #expect(try ControlCommand(parsing: "  goto 12\r") == .goto(12))
+        #expect(try ControlCommand(parsing: "pause") == .pause)
+        #expect(try ControlCommand(parsing: "resume") == .resume)
+        #expect(try ControlCommand(parsing: "reload") == .reload)
+        #expect(try ControlCommand(parsing: "status") == .status)
+    }
+
+    @Test(arguments: [
+        ("", "empty command; expected next | prev | goto N | pause | resume | reload | status"),
+        ("jump 3", "unknown command `jump`; expected next | prev | goto N | pause | resume | reload | status"),
+        ("goto", "`goto` takes one banner index, 0 or more"),
+        ("goto -1", "`goto` takes one banner index, 0 or more"),
+        ("goto x", "`goto` takes one banner index, 0 or more"),
+        ("next 2", "`next` takes no arguments"),
+    ])
+    func rejectsWithAReason(line: String, reason: String) {
+        do {
+            _ = try ControlCommand(parsing: Substring(line))
+            Issue.record("`\(line)` was accepted")
+        } catch {
+            #expect(error.description == reason)
+        }
+    }
+}
+
+@Suite struct StatusReportTests {
+    @Test func encodesOneLineOfJSONWithEscapes() {
+        let report = StatusReport(
+            index: 2, count: 7, phase: "rest", autoplayPaused: false, framesRendered: 1200, framesLate: 3,
+            uptimeSeconds: 61.26,
+            display: .init(
+                card: "/dev/dri/card0", connector: "HDMI-A-1", mode: "1920x1080@60", rotation: 90,
+                pacing: "vblank"),
+            touchDevices: ["ILITEK \"Multi\"\ttouch", "\u{1}"])
+        #expect(
+            report.json
+                == #"{"index":2,"count":7,"phase":"rest","autoplay_paused":false,"frames_rendered":1200,"#
+                + #""frames_late":3,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
+                + #""mode":"1920x1080@60","rotation":90,"pacing":"vblank"},"#
+                + #""touch_devices":["ILITEK \"Multi\"\ttouch","\u0001"]}"#)
+        #expect(report.systemdStatus == "banner 3/7; HDMI-A-1 1920x1080@60, vblank pacing; 2 touch device(s)")
+    }
+
+    @Test func reportsAMissingDisplayAndNoBanners() {
+        let report = StatusReport(
+            index: 0, count: 0, phase: "rest", autoplayPaused: true, framesRendered: 0, framesLate: 0,
+            uptimeSeconds: 0, display: nil, touchDevices: [])
+        #expect(report.json.contains(#""display":null,"touch_devices":[]}"#))
+        #expect(report.systemdStatus == "no banners; no display; no touch device")
+    }
+}
