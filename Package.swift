@@ -17,6 +17,18 @@ let package = Package(
         .target(name: "CarouselEngine"),
         .target(name: "CarouselTrace", dependencies: ["CarouselEngine"]),
         .target(name: "Raster"),
+        .target(name: "DisplaySelection", dependencies: ["Raster"]),
+        .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection"]),
+
+        // MARK: C modules (module.modulemap + shim header, found by pkg-config)
+        .systemLibrary(name: "CLibDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
+        .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // Kernel UAPI header only (linux/fb.h, from linux-libc-dev): no library to link.
+        .systemLibrary(name: "CLinuxFB"),
+
+        // MARK: Thin wrappers (one per C library, no policy)
+        .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLinuxFB", "DisplaySelection", "Raster"]),
 
         // MARK: Executables
         .executableTarget(
@@ -32,5 +44,8 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
+        .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
+        .testTarget(name: "InputTranslationTests", dependencies: ["InputTranslation", "DisplaySelection", "CarouselEngine"]),
+        .testTarget(name: "KMSDisplayTests", dependencies: ["KMSDisplay", "DisplaySelection"]),
     ]
 )
