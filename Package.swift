@@ -29,6 +29,10 @@ let package = Package(
 
         // MARK: Thin wrappers (one per C library, no policy)
         .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLinuxFB", "DisplaySelection", "Raster"]),
+        .target(
+            name: "LibinputSource",
+            dependencies: ["CLibinput", "CLibudev", "InputTranslation", "DisplaySelection", "CarouselEngine"]
+        ),
 
         // MARK: Executables
         .executableTarget(
@@ -36,16 +40,27 @@ let package = Package(
             dependencies: [
                 "CarouselEngine",
                 "CarouselTrace",
+                "KMSDisplay",
+                "LibinputSource",
+                "DisplaySelection",
+                "InputTranslation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "BannerdBench", dependencies: ["CarouselEngine", "CarouselTrace"]),
+        // Real-kernel check for the QEMU end-to-end run: modeset, fill, flip, restore, and echo input events.
+        .executableTarget(
+            name: "kmscheck",
+            dependencies: [
+                "KMSDisplay", "LibinputSource", "DisplaySelection", "InputTranslation", "CarouselEngine", "Raster",
+            ]
+        ),
 
         // MARK: Tests
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
         .testTarget(name: "InputTranslationTests", dependencies: ["InputTranslation", "DisplaySelection", "CarouselEngine"]),
-        .testTarget(name: "KMSDisplayTests", dependencies: ["KMSDisplay", "DisplaySelection"]),
+        .testTarget(name: "KMSDisplayTests", dependencies: ["KMSDisplay", "DisplaySelection", "CLibDRM", "CLinuxFB", "Raster"]),
     ]
 )

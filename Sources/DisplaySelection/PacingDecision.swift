@@ -17,6 +17,8 @@ public enum NoVBlankReason: Equatable, Sendable, CustomStringConvertible {
     case implausibleRefresh(millihertz: Int?)
     /// Flips complete far sooner than one refresh period (bochs, simpledrm, SPI panels complete at once).
     case flipsTooFast(medianLatency: Duration, period: Duration)
+    /// The device has no page flips at all (fbdev).
+    case noPageFlips
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum NoVBlankReason: Equatable, Sendable, CustomStringConvertible {
             return "mode reports refresh \(millihertz.map { "\(Double($0) / 1000) Hz" } ?? "none")"
         case .flipsTooFast(let latency, let period):
             return "page flips complete after \(latency) against a \(period) refresh period"
+        case .noPageFlips:
+            return "the device has no page flips"
         }
     }
 }
