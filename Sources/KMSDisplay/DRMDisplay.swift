@@ -1,6 +1,10 @@
 import DisplaySelection
 import Raster
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The screen through DRM/KMS: legacy modeset once, then page flips between two or three dumb buffers.
 ///
 /// The frame loop polls `pollDescriptor` with its input, calls `handleReadable()` when it is readable, draws
@@ -48,8 +52,38 @@ public final class DRMDisplay: ScanoutDevice {
         if !plan.requestedModeAvailable, let requested = configuration.mode {
             notice("\(plan.connector.name) does not offer \(requested); trying its other modes")
         }
-        try card.acquireMaster()
-        return try DRMDisplay(card: card, plan: plan, bufferCount: bufferCount, format: format, notice: notice)
+        var remaining = plan
+        while true {
+            try card.acquireMaster()
+            let display = try DRMDisplay(
+                card: card, plan: remaining, bufferCount: bufferCount, format: format, notice: notice)
+            do {
+                try display.validateFlips()
+                return display
+            } catch let error as DisplayError {
+                // A mode can modeset yet fail to flip: bochs with 16 MiB of VRAM takes one 1920x1080 buffer but
+                // cannot pin a second (ENOMEM). Such a mode is as unusable as one that fails to modeset.
+                let tried = remaining.modeCandidates.firstIndex(of: display.mode) ?? 0
+                display.shutdown()
+                remaining.modeCandidates.removeFirst(tried + 1)
+                guard !remaining.modeCandidates.isEmpty else { throw error }
+                notice("page flips fail in \(display.mode.summary), trying the next mode: \(error)")
+            }
+        }
+    }
+
+    /// Flips once to every buffer, so a mode whose buffers cannot all be scanned out is found at start rather
+    /// than in the middle of the carousel.
+    func validateFlips() throws {
+        for _ in 1..<buffers.count {
+            guard try present() == .queued else {
+                throw DisplayError(call: "drmModePageFlip", errno: EBUSY, path: card.path, context: "first flips")
+            }
+            guard try waitForFlip() else {
+                throw DisplayError(
+                    call: "drmModePageFlip", errno: ETIMEDOUT, path: card.path, context: "first flip never completed")
+            }
+        }
     }
 
     /// Modesets `plan` on an open card that holds master.
