@@ -1,18 +1,28 @@
 /// A connector's kind as the kernel numbers it (`DRM_MODE_CONNECTOR_*` in drm_mode.h).
 public struct ConnectorType: RawRepresentable, Hashable, Sendable {
+    /// The kernel's `DRM_MODE_CONNECTOR_*` number.
     public var rawValue: UInt32
 
+    /// The type with the kernel's number `rawValue`.
     public init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
 
+    /// DRM_MODE_CONNECTOR_Unknown.
     public static let unknown = ConnectorType(rawValue: 0)
+    /// DRM_MODE_CONNECTOR_VGA.
     public static let vga = ConnectorType(rawValue: 1)
+    /// DRM_MODE_CONNECTOR_HDMIA.
     public static let hdmiA = ConnectorType(rawValue: 11)
+    /// DRM_MODE_CONNECTOR_eDP.
     public static let eDP = ConnectorType(rawValue: 14)
+    /// DRM_MODE_CONNECTOR_VIRTUAL (QEMU's bochs, virtio).
     public static let virtual = ConnectorType(rawValue: 15)
+    /// DRM_MODE_CONNECTOR_DSI (e.g. the Raspberry Pi 7" panel).
     public static let dsi = ConnectorType(rawValue: 16)
+    /// DRM_MODE_CONNECTOR_DPI.
     public static let dpi = ConnectorType(rawValue: 17)
+    /// DRM_MODE_CONNECTOR_SPI (small SPI panels, no vblank).
     public static let spi = ConnectorType(rawValue: 19)
 
     /// The prefix the kernel uses in connector names (`drm_connector_enum_list` in drm_connector.c), so the names

@@ -4,10 +4,12 @@ public struct DisplayConfiguration: Equatable, Sendable {
     public var cardPath: String?
     /// A connector's kernel name such as `HDMI-A-1`.
     public var connectorName: String?
+    /// A mode to prefer, `WxH[@Hz]`.
     public var mode: ModeRequest?
     /// Overrides the connector's `panel orientation`.
     public var rotation: DisplayRotation?
 
+    /// A configuration; every part is optional.
     public init(
         cardPath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
         rotation: DisplayRotation? = nil

@@ -1,14 +1,19 @@
 /// The outcome of selection: which card, connector, CRTC and modes (in the order to try them) to use.
 public struct DisplayPlan: Equatable, Sendable {
+    /// The card node, e.g. `/dev/dri/card0`.
     public var cardPath: String
+    /// The connector to light up.
     public var connector: ConnectorInfo
+    /// The CRTC to drive it with.
     public var crtcID: UInt32
     /// Modes to try in order; the first that modesets wins.
     public var modeCandidates: [ModeInfo]
+    /// The rotation to draw with: configured, else the panel's.
     public var rotation: DisplayRotation
     /// False when a mode was configured but the connector does not offer it (worth one warning).
     public var requestedModeAvailable: Bool
 
+    /// A plan from its parts.
     public init(
         cardPath: String, connector: ConnectorInfo, crtcID: UInt32, modeCandidates: [ModeInfo],
         rotation: DisplayRotation, requestedModeAvailable: Bool
@@ -30,6 +35,7 @@ public enum SelectionFailure: Error, Equatable, Sendable, CustomStringConvertibl
     /// Every card was looked at; `reasons` says per card why it was passed over.
     case noUsableCard(reasons: [String])
 
+    /// One line a user can act on.
     public var description: String {
         switch self {
         case .noCards:

@@ -3,15 +3,25 @@
 public struct ModeInfo: Equatable, Sendable {
     /// Pixel clock in kHz.
     public var clock: UInt32
+    /// Visible pixels per line.
     public var hdisplay: UInt16
+    /// Horizontal sync start, in pixels.
     public var hsyncStart: UInt16
+    /// Horizontal sync end, in pixels.
     public var hsyncEnd: UInt16
+    /// Pixels per line including blanking.
     public var htotal: UInt16
+    /// Horizontal skew (rarely nonzero).
     public var hskew: UInt16
+    /// Visible lines.
     public var vdisplay: UInt16
+    /// Vertical sync start, in lines.
     public var vsyncStart: UInt16
+    /// Vertical sync end, in lines.
     public var vsyncEnd: UInt16
+    /// Lines per frame including blanking.
     public var vtotal: UInt16
+    /// Line repeat count (0 or 1 for none).
     public var vscan: UInt16
     /// The refresh the driver claims, in whole Hz. Not trusted for pacing (bochs claims 75 Hz with no vblank).
     public var vrefresh: UInt32
@@ -22,6 +32,7 @@ public struct ModeInfo: Equatable, Sendable {
     /// The kernel's name for the mode, usually `WxH` (plus `i` for interlaced).
     public var name: String
 
+    /// A mode from its `drm_mode_modeinfo` fields.
     public init(
         clock: UInt32, hdisplay: UInt16, hsyncStart: UInt16, hsyncEnd: UInt16, htotal: UInt16, hskew: UInt16,
         vdisplay: UInt16, vsyncStart: UInt16, vsyncEnd: UInt16, vtotal: UInt16, vscan: UInt16, vrefresh: UInt32,
@@ -51,9 +62,13 @@ public struct ModeInfo: Equatable, Sendable {
     /// `DRM_MODE_FLAG_DBLSCAN` (drm_mode.h).
     public static let flagDoubleScan: UInt32 = 1 << 5
 
+    /// Visible width in pixels.
     public var width: Int { Int(hdisplay) }
+    /// Visible height in pixels.
     public var height: Int { Int(vdisplay) }
+    /// Whether the connector marks this mode as its preferred (native) one.
     public var isPreferred: Bool { type & Self.typePreferred != 0 }
+    /// Whether the mode is interlaced.
     public var isInterlaced: Bool { flags & Self.flagInterlace != 0 }
 
     /// The refresh computed from the timings the way the kernel's `drm_mode_vrefresh` does, in millihertz;

@@ -1,10 +1,13 @@
 /// A configured mode, `WxH` or `WxH@Hz` (as in the kernel's `video=` option and weston.ini).
 public struct ModeRequest: Equatable, Sendable, CustomStringConvertible {
+    /// Requested width in pixels.
     public var width: Int
+    /// Requested height in pixels.
     public var height: Int
     /// The requested refresh in Hz, nil for "any".
     public var refreshHertz: Double?
 
+    /// A request for a size and, optionally, a refresh.
     public init(width: Int, height: Int, refreshHertz: Double? = nil) {
         self.width = width
         self.height = height
@@ -37,6 +40,7 @@ public struct ModeRequest: Equatable, Sendable, CustomStringConvertible {
         return abs(hertz - refreshHertz) < 0.5
     }
 
+    /// `WxH` or `WxH@Hz`.
     public var description: String {
         guard let refreshHertz else { return "\(width)x\(height)" }
         return "\(width)x\(height)@\(refreshHertz)"

@@ -20,6 +20,7 @@ public enum NoVBlankReason: Equatable, Sendable, CustomStringConvertible {
     /// The device has no page flips at all (fbdev).
     case noPageFlips
 
+    /// One line for logs.
     public var description: String {
         switch self {
         case .implausibleRefresh(let millihertz):

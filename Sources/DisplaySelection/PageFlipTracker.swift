@@ -4,6 +4,7 @@
 /// one can be drawn while one is in flight and one is on screen, which avoids locking to half rate on drivers
 /// whose flip completes late.
 public struct PageFlipTracker: Equatable, Sendable {
+    /// How many scanout buffers rotate (2 or 3).
     public let bufferCount: Int
     /// The buffer being scanned out, nil before the first modeset.
     public private(set) var front: Int?
@@ -13,6 +14,7 @@ public struct PageFlipTracker: Equatable, Sendable {
     /// The usual bound on a flip event: some drivers drop events, and a frame loop must not hang on them.
     public static let flipTimeout = Duration.milliseconds(100)
 
+    /// A tracker for `bufferCount` buffers, none on screen yet.
     public init(bufferCount: Int) {
         precondition(bufferCount >= 2)  // invariant: callers allocate two or three buffers
         self.bufferCount = bufferCount
@@ -29,6 +31,7 @@ public struct PageFlipTracker: Equatable, Sendable {
         return nil
     }
 
+    /// Whether a flip is in flight.
     public var isFlipPending: Bool { pending != nil }
 
     /// The modeset showed `index` at once.
@@ -58,6 +61,7 @@ public struct PageFlipTracker: Equatable, Sendable {
         return now - pending.submitted > Self.flipTimeout
     }
 
+    /// Equal when the same buffers are on screen and in flight.
     public static func == (lhs: PageFlipTracker, rhs: PageFlipTracker) -> Bool {
         lhs.bufferCount == rhs.bufferCount && lhs.front == rhs.front && lhs.pending?.index == rhs.pending?.index
             && lhs.pending?.submitted == rhs.pending?.submitted

@@ -5,7 +5,9 @@
 /// one (bochs, simpledrm, SPI panels) complete flips at once, thousands per second, whatever refresh the mode
 /// claims. The decision is made once, after `sampleCount` flips, and then kept.
 public struct VBlankDetector: Sendable {
+    /// The mode's refresh period, nil when the mode's refresh is implausible.
     public let period: Duration?
+    /// How many flips are measured before deciding.
     public let sampleCount: Int
     private var latencies: [Duration] = []
     private var decided: PacingDecision?
@@ -13,6 +15,7 @@ public struct VBlankDetector: Sendable {
     /// Plausible refresh rates for a display: outside this range the mode's numbers are not believed.
     public static let plausibleMillihertz = 20_000...300_000
 
+    /// A detector for a mode refreshing at `modeRefreshMillihertz` (nil when unknown).
     public init(modeRefreshMillihertz: Int?, sampleCount: Int = 30) {
         self.sampleCount = max(1, sampleCount)
         if let millihertz = modeRefreshMillihertz, Self.plausibleMillihertz.contains(millihertz) {

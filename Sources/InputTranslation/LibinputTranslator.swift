@@ -11,7 +11,9 @@ import DisplaySelection
 /// - Pointers act as a finger: absolute positions through the display transform, relative motion accumulated,
 ///   both clamped to the display; only the left button counts.
 public struct LibinputTranslator: Sendable {
+    /// The mapping to display pixels; replace it after a modeset.
     public var transform: TouchTransform
+    /// The devices present, by id.
     public private(set) var devices: [InputDeviceID: InputDeviceInfo] = [:]
     private var slots: [Int: (device: InputDeviceID, position: PixelPoint)] = [:]
     private var pendingTouches: [InputEvent] = []
@@ -22,6 +24,7 @@ public struct LibinputTranslator: Sendable {
     /// `BTN_LEFT` (linux/input-event-codes.h).
     public static let leftButton: UInt32 = 0x110
 
+    /// A translator with no devices, the pointer centred.
     public init(transform: TouchTransform) {
         self.transform = transform
         let size = transform.displaySize

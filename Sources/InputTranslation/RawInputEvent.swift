@@ -2,8 +2,10 @@ import CarouselEngine
 
 /// Identifies one input device for the lifetime of its being plugged in.
 public struct InputDeviceID: Hashable, Sendable {
+    /// An opaque number (the wrapper uses the device's address).
     public var rawValue: Int
 
+    /// An id from its number.
     public init(rawValue: Int) {
         self.rawValue = rawValue
     }
@@ -49,13 +51,16 @@ extension RawInputEvent {
 
 /// What bannerd knows about an input device (as in `libinput list-devices`).
 public struct InputDeviceInfo: Equatable, Sendable {
+    /// The device's name, e.g. `FT5406 memory based driver`.
     public var name: String
     /// The kernel's event node name, e.g. `event3`.
     public var sysname: String
+    /// What the device can do.
     public var capabilities: InputCapabilities
     /// Width and height in millimetres, nil when the device has no resolution.
     public var size: MillimetrePoint?
 
+    /// Device information from its parts.
     public init(name: String, sysname: String, capabilities: InputCapabilities, size: MillimetrePoint?) {
         self.name = name
         self.sysname = sysname
@@ -66,18 +71,27 @@ public struct InputDeviceInfo: Equatable, Sendable {
 
 /// The capabilities libinput reports for a device (`LIBINPUT_DEVICE_CAP_*`).
 public struct InputCapabilities: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// `LIBINPUT_DEVICE_CAP_*` bits, as a set.
     public var rawValue: UInt32
 
+    /// Capabilities from their bits.
     public init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
 
+    /// Keys.
     public static let keyboard = InputCapabilities(rawValue: 1 << 0)
+    /// A mouse or absolute pointer.
     public static let pointer = InputCapabilities(rawValue: 1 << 1)
+    /// A touchscreen.
     public static let touch = InputCapabilities(rawValue: 1 << 2)
+    /// A tablet tool (pen).
     public static let tabletTool = InputCapabilities(rawValue: 1 << 3)
+    /// A tablet's button pad.
     public static let tabletPad = InputCapabilities(rawValue: 1 << 4)
+    /// Touchpad gestures.
     public static let gesture = InputCapabilities(rawValue: 1 << 5)
+    /// Lid or tablet-mode switches.
     public static let `switch` = InputCapabilities(rawValue: 1 << 6)
 
     /// Short names as `libinput list-devices` prints them.

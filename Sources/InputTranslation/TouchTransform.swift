@@ -9,9 +9,12 @@ import DisplaySelection
 public struct TouchTransform: Equatable, Sendable {
     /// The scanout mode's size, before rotation.
     public var scanoutSize: PixelSize
+    /// How content is turned onto the scanout.
     public var rotation: DisplayRotation
+    /// The digitizer's own correction, applied before rotation (identity for none).
     public var calibration: CalibrationMatrix
 
+    /// A transform for a scanout of `scanoutSize`.
     public init(scanoutSize: PixelSize, rotation: DisplayRotation = .normal, calibration: CalibrationMatrix = .identity)
     {
         self.scanoutSize = scanoutSize

@@ -6,6 +6,7 @@ import DisplaySelection
 
 /// An open DRM card node (`/dev/dri/cardN`): its descriptor, its resources, and DRM master.
 public final class DRMCard {
+    /// The card node, e.g. `/dev/dri/card0`.
     public let path: String
     /// The card's descriptor, non-blocking so reading flip events never stalls the frame loop.
     public let fileDescriptor: Int32
@@ -47,6 +48,7 @@ public final class DRMCard {
     /// The kernel driver's name, e.g. `bochs-drm`.
     public var driverName: String? { LibDRM.driverName(fd: fileDescriptor) }
 
+    /// Whether this descriptor holds DRM master (drmIsMaster).
     public var isMaster: Bool { LibDRM.isMaster(fd: fileDescriptor) }
 
     /// Takes DRM master, retrying for `timeout`: a previous bannerd may still hold it for a moment after a

@@ -11,10 +11,13 @@ import Raster
 /// into `backBuffer` and calls `present()`. `shutdown()` drains the pending flip, restores the CRTC as it was and
 /// frees the buffers, in that order.
 public final class DRMDisplay: ScanoutDevice {
+    /// The open card.
     public let card: DRMCard
+    /// What selection chose: connector, CRTC, modes, rotation.
     public let plan: DisplayPlan
     /// The mode that modeset succeeded with (the first of the plan's candidates that the driver accepted).
     public let mode: ModeInfo
+    /// The scanout buffers' pixel format.
     public let format: PixelFormat
     /// Flip events that never came within the bound (the flip was taken as done).
     public private(set) var lostFlipEvents = 0
@@ -143,14 +146,20 @@ public final class DRMDisplay: ScanoutDevice {
         events.deallocate()
     }
 
+    /// The scanout size (the mode's).
     public var size: PixelSize { PixelSize(width: mode.width, height: mode.height) }
     /// The rotation to draw with (configured, else from the connector's `panel orientation`).
     public var rotation: DisplayRotation { plan.rotation }
+    /// The buffer to draw into, neither on screen nor in flight; nil while none is free (two buffers, flip pending) or after shutdown.
     public var backBuffer: PixelBuffer? { isShutDown ? nil : tracker.back.map { buffers[$0].pixels } }
+    /// The card descriptor: readable when a flip completed.
     public var pollDescriptor: Int32? { isShutDown ? nil : card.fileDescriptor }
+    /// Timer or vblank, decided from the first flips (see `VBlankDetector`).
     public var pacing: PacingDecision { detector.decision }
+    /// Whether a flip is in flight.
     public var isFlipPending: Bool { tracker.isFlipPending }
 
+    /// Queues a page flip to the back buffer (drmModePageFlip with DRM_MODE_PAGE_FLIP_EVENT); `.busy` while one is pending.
     public func present() throws -> PresentOutcome {
         guard !isShutDown else {
             throw DisplayError(call: "drmModePageFlip", errno: 0, path: card.path, context: "display is shut down")
@@ -165,6 +174,7 @@ public final class DRMDisplay: ScanoutDevice {
         return .queued
     }
 
+    /// Reads flip events (drmHandleEvent) and retires an overdue flip; true when a flip completed.
     public func handleReadable() throws -> Bool {
         guard !isShutDown else { return false }
         try LibDRM.handleEvents(fd: card.fileDescriptor, path: card.path)

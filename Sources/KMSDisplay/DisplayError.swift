@@ -13,6 +13,7 @@ public struct DisplayError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Extra context such as the mode being set.
     public var context: String?
 
+    /// An error for `call` on `path` with `errno`.
     public init(call: String, errno: Int32, path: String, context: String? = nil) {
         self.call = call
         self.errno = errno

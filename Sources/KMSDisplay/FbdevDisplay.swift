@@ -12,8 +12,11 @@ import Raster
 /// framebuffer on `present()`, so a half-drawn frame is never scanned out and the uncached framebuffer is only
 /// written, never read. Pacing is by timer.
 public final class FbdevDisplay: ScanoutDevice {
+    /// The device, e.g. `/dev/fb0`.
     public let path: String
+    /// The visible resolution.
     public let size: PixelSize
+    /// The framebuffer's pixel layout.
     public let format: PixelFormat
     private let fd: Int32
     private let mapped: UnsafeMutableRawPointer
@@ -81,6 +84,7 @@ public final class FbdevDisplay: ScanoutDevice {
         }
     }
 
+    /// The shadow buffer; always available.
     public var backBuffer: PixelBuffer? {
         isShutDown
             ? nil
@@ -88,7 +92,9 @@ public final class FbdevDisplay: ScanoutDevice {
                 base: shadow, width: size.width, height: size.height, stride: shadowStride, format: format)
     }
 
+    /// Always nil: fbdev has no completion events.
     public var pollDescriptor: Int32? { nil }
+    /// Always a timer: fbdev has no page flips.
     public var pacing: PacingDecision {
         .timer(period: PacingDecision.fallbackTimerPeriod, reason: .noPageFlips)
     }
@@ -105,6 +111,7 @@ public final class FbdevDisplay: ScanoutDevice {
         return .shown
     }
 
+    /// Never called (no descriptor); reports nothing.
     public func handleReadable() throws -> Bool { false }
 
     /// Unmaps and closes. The console keeps what was last drawn until it redraws.

@@ -4,12 +4,14 @@
 
 /// A failed call into libinput or libudev: which call, the errno, and the seat or device it concerned.
 public struct LibinputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The C function that failed.
     public var call: String
     /// The errno, 0 when the library reports failure without one (a NULL from `udev_new`).
     public var errno: Int32
     /// The seat (`seat0`) or device path.
     public var subject: String
 
+    /// An error for `call` on `subject`.
     public init(call: String, errno: Int32, subject: String) {
         self.call = call
         self.errno = errno

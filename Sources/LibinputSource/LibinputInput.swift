@@ -12,6 +12,7 @@ import InputTranslation
 ///
 /// The frame loop polls `fileDescriptor` and calls `dispatch()` when it is readable.
 public final class LibinputInput {
+    /// The udev seat, `seat0` unless configured.
     public let seat: String
     private let udev: OpaquePointer
     private let context: OpaquePointer
