@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(name: "CLinuxFB"),
 
         // MARK: Thin wrappers (one per C library, no policy)
-        .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLinuxFB", "DisplaySelection", "Raster"]),
+        .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster"]),
         .target(
             name: "LibinputSource",
             dependencies: ["CLibinput", "CLibudev", "InputTranslation", "DisplaySelection", "CarouselEngine"]

@@ -19,6 +19,7 @@ struct KMSCheck {
 
     func run() throws {
         if let path = options.fbdevPath { return try runFbdev(path: path) }
+        if options.watchHotplugSeconds > 0 { return try watchHotplug() }
         // Read what every CRTC shows before bannerd touches it (the descriptors close again at once, so they do
         // not keep DRM master from the display below).
         let before = try framebuffersByCRTC()
@@ -104,6 +105,24 @@ struct KMSCheck {
             if fds.count > 1, fds[1].revents != 0 { _ = try display.handleReadable() }
             for event in try input.dispatch() { say("input: \(event)") }
         }
+    }
+
+    /// Prints DRM udev events for `watchHotplugSeconds`; passes when at least one card event arrived.
+    private func watchHotplug() throws {
+        let monitor = try DRMHotplugMonitor()
+        say("KMSCHECK-HOTPLUG-READY")
+        var seen = 0
+        let deadline = MonotonicClock.now() + .seconds(Int64(options.watchHotplugSeconds))
+        while MonotonicClock.now() < deadline {
+            var entry = pollfd(fd: monitor.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 100) > 0 else { continue }
+            for event in monitor.receive() {
+                seen += 1
+                say("hotplug: \(event.action) \(event.devicePath ?? "-") HOTPLUG=\(event.isHotplug ? 1 : 0)")
+            }
+        }
+        guard seen > 0 else { throw CheckFailure(description: "no DRM udev events") }
+        say("kmscheck: PASS")
     }
 
     private func runFbdev(path: String) throws {

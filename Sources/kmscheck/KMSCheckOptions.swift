@@ -9,6 +9,7 @@ struct KMSCheckOptions {
     var holdFile: String?
     var inputSeconds = 0
     var fbdevPath: String?
+    var watchHotplugSeconds = 0
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -43,6 +44,7 @@ struct KMSCheckOptions {
             case "--hold-file": holdFile = try value(option)
             case "--input-seconds": inputSeconds = Int(try value(option)) ?? 0
             case "--fbdev": fbdevPath = try value(option)
+            case "--watch-hotplug": watchHotplugSeconds = Int(try value(option)) ?? 0
             default: throw UsageError(description: "unknown option \(option)")
             }
         }
