@@ -61,6 +61,10 @@ let package = Package(
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
         .testTarget(name: "InputTranslationTests", dependencies: ["InputTranslation", "DisplaySelection", "CarouselEngine"]),
+        .testTarget(
+            name: "DevicesCommandTests",
+            dependencies: ["bannerd", "DisplaySelection", "InputTranslation", "CarouselEngine"]
+        ),
         .testTarget(name: "KMSDisplayTests", dependencies: ["KMSDisplay", "DisplaySelection", "CLibDRM", "CLinuxFB", "Raster"]),
     ]
 )

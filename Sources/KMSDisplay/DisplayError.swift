@@ -26,7 +26,7 @@ public struct DisplayError: Error, Equatable, Sendable, CustomStringConvertible 
         var line = "\(call) on \(path) failed"
         if let context { line += " (\(context))" }
         if errno != 0 { line += ": \(Self.errnoText(errno))" }
-        if let hint = Self.hint(errno: errno) { line += "; \(hint)" }
+        if let hint = Self.hint(call: call, errno: errno) { line += "; \(hint)" }
         return line
     }
 
@@ -40,7 +40,11 @@ public struct DisplayError: Error, Equatable, Sendable, CustomStringConvertible 
         return names[code].map { "\(message) (\($0))" } ?? "\(message) (errno \(code))"
     }
 
-    static func hint(errno code: Int32) -> String? {
+    static func hint(call: String, errno code: Int32) -> String? {
+        // The kernel answers a second master with EBUSY (before 5.8) or EACCES/EPERM; either way someone holds it.
+        if call == "drmSetMaster", [EBUSY, EACCES, EPERM].contains(code) {
+            return "another process is DRM master (a compositor, modetest, a previous bannerd still exiting)"
+        }
         switch code {
         case EACCES, EPERM:
             return "another process is DRM master (a compositor, a previous bannerd) or the user lacks the video group"

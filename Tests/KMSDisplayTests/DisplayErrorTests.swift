@@ -14,7 +14,14 @@ import Testing
     @Test func masterFailureSaysWhatToCheck() {
         let error = DisplayError(call: "drmSetMaster", errno: EACCES, path: "/dev/dri/card1")
         #expect(error.description.hasPrefix("drmSetMaster on /dev/dri/card1 failed: Permission denied (EACCES); "))
-        #expect(error.description.contains("DRM master"))
+        #expect(error.description.contains("another process is DRM master"))
+        let busy = DisplayError(
+            call: "drmSetMaster", errno: EBUSY, path: "/dev/dri/card0", context: "held open by 136 (modetest)")
+        #expect(
+            busy.description
+                == "drmSetMaster on /dev/dri/card0 failed (held open by 136 (modetest)): Device or resource busy (EBUSY);"
+                + " another process is DRM master (a compositor, modetest, a previous bannerd still exiting)")
+        #expect(DisplayError(call: "open", errno: EACCES, path: "/dev/dri/card0").description.contains("video group"))
         #expect(!error.description.contains("\n"))
     }
 
