@@ -28,6 +28,8 @@ public final class DRMDisplay: ScanoutDevice {
     private var tracker: PageFlipTracker
     private var detector: VBlankDetector
     private let saved: SavedCRTC
+    /// One record per buffer; a flip's user data is its buffer's record, so an event that arrives after its flip
+    /// was retired as overdue is recognised as stale instead of completing the next flip early.
     private let events: UnsafeMutablePointer<FlipEvents>
     private var isShutDown = false
 
@@ -136,13 +138,13 @@ public final class DRMDisplay: ScanoutDevice {
         tracker = PageFlipTracker(bufferCount: buffers.count)
         tracker.shown(0)
         detector = VBlankDetector(modeRefreshMillihertz: mode.refreshMillihertz)
-        events = .allocate(capacity: 1)
-        events.initialize(to: FlipEvents())
+        events = .allocate(capacity: buffers.count)
+        events.initialize(repeating: FlipEvents(), count: buffers.count)
     }
 
     deinit {
         shutdown()
-        events.deinitialize(count: 1)
+        events.deinitialize(count: tracker.bufferCount)
         events.deallocate()
     }
 
@@ -168,7 +170,7 @@ public final class DRMDisplay: ScanoutDevice {
         let submitted = MonotonicClock.now()
         let queued = try LibDRM.pageFlip(
             fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: buffers[back].bufferID,
-            userData: UnsafeMutableRawPointer(events), path: card.path)
+            userData: UnsafeMutableRawPointer(events + back), path: card.path)
         guard queued else { return .busy }
         tracker.submitted(back, at: submitted)
         return .queued
@@ -179,13 +181,13 @@ public final class DRMDisplay: ScanoutDevice {
         guard !isShutDown else { return false }
         try LibDRM.handleEvents(fd: card.fileDescriptor, path: card.path)
         var completed = false
-        for completion in events.pointee.completions {
-            if let submitted = tracker.completed() {
-                detector.recordFlip(submitted: submitted, completed: completion)
-                completed = true
-            }
+        for index in 0..<tracker.bufferCount {
+            guard let completion = events[index].completions.last else { continue }
+            events[index].completions.removeAll(keepingCapacity: true)
+            guard tracker.pending?.index == index, let submitted = tracker.completed() else { continue }
+            detector.recordFlip(submitted: submitted, completed: completion)
+            completed = true
         }
-        events.pointee.completions.removeAll(keepingCapacity: true)
         // Some drivers drop flip events; past the bound the flip is taken as done rather than hang the loop.
         if tracker.isOverdue(now: MonotonicClock.now()) {
             tracker.completed()
