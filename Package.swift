@@ -39,6 +39,22 @@ let package = Package(
         .target(name: "ServiceIO", dependencies: ["ControlProtocol"]),
         // Pre-rendered banners around the current page (worker thread) and frame composition.
         .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
+        .target(name: "DisplaySelection", dependencies: ["Raster"]),
+        .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection"]),
+
+        // MARK: C modules (module.modulemap + shim header, found by pkg-config)
+        .systemLibrary(name: "CLibDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
+        .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // Kernel UAPI header only (linux/fb.h, from linux-libc-dev): no library to link.
+        .systemLibrary(name: "CLinuxFB"),
+
+        // MARK: Thin wrappers (one per C library, no policy)
+        .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster"]),
+        .target(
+            name: "LibinputSource",
+            dependencies: ["CLibinput", "CLibudev", "InputTranslation", "DisplaySelection", "CarouselEngine"]
+        ),
 
         // MARK: Executables
         .executableTarget(
@@ -51,10 +67,21 @@ let package = Package(
                 "GlyphText",
                 "ImageDecoding",
                 "Raster",
+                "KMSDisplay",
+                "LibinputSource",
+                "DisplaySelection",
+                "InputTranslation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "BannerdBench", dependencies: ["CarouselEngine", "CarouselTrace"]),
+        // Real-kernel check for the QEMU end-to-end run: modeset, fill, flip, restore, and echo input events.
+        .executableTarget(
+            name: "kmscheck",
+            dependencies: [
+                "KMSDisplay", "LibinputSource", "DisplaySelection", "InputTranslation", "CarouselEngine", "Raster",
+            ]
+        ),
 
         // MARK: Tests
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
@@ -77,5 +104,14 @@ let package = Package(
             exclude: ["Golden", "BadContent"]
         ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"]),
+        .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
+        .testTarget(
+            name: "InputTranslationTests", dependencies: ["InputTranslation", "DisplaySelection", "CarouselEngine"]),
+        .testTarget(
+            name: "DevicesCommandTests",
+            dependencies: ["bannerd", "DisplaySelection", "InputTranslation", "CarouselEngine"]
+        ),
+        .testTarget(
+            name: "KMSDisplayTests", dependencies: ["KMSDisplay", "DisplaySelection", "CLibDRM", "CLinuxFB", "Raster"]),
     ]
 )

@@ -2,6 +2,7 @@ import ControlProtocol
 import Foundation
 import Glibc
 import ServiceIO
+import Synchronization
 import Testing
 
 /// Over real sockets in a temporary directory.
@@ -55,18 +56,21 @@ import Testing
         }
     }
 
-    @Test func controlSocketAnswersEachLineAndNeverBlocks() async throws {
+    @Test func controlSocketAnswersEachLineAndNeverBlocks() throws {
         let path = temporaryDirectory() + "/control"
         let server = try ControlServer(path: path, group: nil)
         var mode = stat()
         #expect(stat(path, &mode) == 0 && mode.st_mode & 0o777 == 0o660)
-        let serving = Task.detached {
-            // The client below runs on this thread pool too; serve by polling like the frame loop does.
-            for _ in 0..<400 where !Task.isCancelled {
-                var fds = server.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        // Serve on a thread of its own by polling, as the frame loop does (not on the test's task pool,
+        // which the blocking client below may occupy).
+        let done = Atomic<Bool>(false)
+        nonisolated(unsafe) let serverOnThread = server  // used only by the serving thread from here on
+        let serving = Thread {
+            while !done.load(ordering: .relaxed) {
+                var fds = serverOnThread.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
                 guard poll(&fds, nfds_t(fds.count), 10) >= 0 else { return }
                 for entry in fds where entry.revents != 0 {
-                    server.handleReadable(entry.fd) { command in
+                    serverOnThread.handleReadable(entry.fd) { command in
                         switch command {
                         case .success(.goto(let n)): return "ok goto \(n)"
                         case .success(let other): return "ok \(other)"
@@ -76,11 +80,11 @@ import Testing
                 }
             }
         }
+        serving.start()
+        defer { done.store(true, ordering: .relaxed) }
         #expect(try ControlClient.send("goto 4", to: path) == "ok goto 4")
         #expect(try ControlClient.send("status", to: path) == "ok status")
         #expect(try ControlClient.send("dance", to: path).hasPrefix("error: unknown command `dance`"))
-        serving.cancel()
-        _ = await serving.result
     }
 
     @Test func refusesToReplaceAFileThatIsNotASocket() throws {

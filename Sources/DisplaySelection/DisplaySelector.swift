@@ -1,0 +1,84 @@
+/// Chooses card, connector, CRTC, modes and rotation from enumerated resources, by capability rather than by
+/// index (on some boards the display is not card0).
+public enum DisplaySelector {
+    /// The plan for the first usable card in path order, or why there is none.
+    public static func plan(
+        cards: [CardResources], configuration: DisplayConfiguration
+    ) -> Result<DisplayPlan, SelectionFailure> {
+        guard !cards.isEmpty else { return .failure(.noCards) }
+        var candidates = cards.sorted { cardNumber($0.path) < cardNumber($1.path) }
+        if let path = configuration.cardPath {
+            candidates = candidates.filter { $0.path == path }
+            guard !candidates.isEmpty else { return .failure(.cardNotFound(path: path)) }
+        }
+        if let name = configuration.connectorName,
+            !candidates.contains(where: { $0.connectors.contains { $0.name == name } })
+        {
+            let available = candidates.flatMap { $0.connectors.map(\.name) }
+            return .failure(.connectorNotFound(name: name, available: available))
+        }
+        var reasons: [String] = []
+        for card in candidates {
+            switch plan(card: card, configuration: configuration) {
+            case .success(let plan): return .success(plan)
+            case .failure(let reason): reasons.append("\(card.path): \(reason)")
+            }
+        }
+        return .failure(.noUsableCard(reasons: reasons))
+    }
+
+    /// The connector this card would use: the configured one, else the first connected one with modes, else
+    /// the first whose status the driver cannot tell but that has modes.
+    public static func connector(on card: CardResources, named name: String?) -> ConnectorInfo? {
+        if let name {
+            return card.connectors.first { $0.name == name && $0.status != .disconnected && !$0.modes.isEmpty }
+        }
+        return card.connectors.first { $0.status == .connected && !$0.modes.isEmpty }
+            ?? card.connectors.first { $0.status == .unknown && !$0.modes.isEmpty }
+    }
+
+    static func plan(card: CardResources, configuration: DisplayConfiguration) -> Result<DisplayPlan, PlanError> {
+        guard card.supportsDumbBuffers else { return .failure(.noDumbBuffers(driver: card.driverName)) }
+        guard let connector = connector(on: card, named: configuration.connectorName) else {
+            if let name = configuration.connectorName, card.connectors.contains(where: { $0.name == name }) {
+                return .failure(.connectorNotConnected(name))
+            }
+            return .failure(.nothingConnected(card.connectors.map(\.name)))
+        }
+        guard
+            let crtcID = CRTCSelection.crtcID(for: connector, encoders: card.encoders, crtcs: card.crtcs)
+        else { return .failure(.noCRTC(connector.name)) }
+        let current = card.crtcs.first { $0.id == crtcID }?.mode
+        let modes = ModeSelection.candidates(modes: connector.modes, requested: configuration.mode, current: current)
+        let available = configuration.mode.map { ModeSelection.requestIsAvailable($0, in: connector.modes) } ?? true
+        let rotation = DisplayRotation.resolve(configured: configuration.rotation, panel: connector.panelOrientation)
+        return .success(
+            DisplayPlan(
+                cardPath: card.path, connector: connector, crtcID: crtcID, modeCandidates: modes,
+                rotation: rotation, requestedModeAvailable: available))
+    }
+
+    /// `/dev/dri/card10` sorts after `card2`; unnumbered paths go last.
+    static func cardNumber(_ path: String) -> Int {
+        let digits = path.reversed().prefix { $0.isNumber }
+        return Int(String(digits.reversed())) ?? Int.max
+    }
+
+    enum PlanError: Error, CustomStringConvertible {
+        case noDumbBuffers(driver: String)
+        case nothingConnected([String])
+        case connectorNotConnected(String)
+        case noCRTC(String)
+
+        var description: String {
+            switch self {
+            case .noDumbBuffers(let driver): return "driver \(driver) offers no dumb buffers"
+            case .nothingConnected(let names):
+                return names.isEmpty
+                    ? "no connectors" : "nothing connected to \(names.joined(separator: ", "))"
+            case .connectorNotConnected(let name): return "\(name) is disconnected or has no modes"
+            case .noCRTC(let name): return "no CRTC can drive \(name)"
+            }
+        }
+    }
+}

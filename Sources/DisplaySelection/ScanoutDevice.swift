@@ -1,0 +1,33 @@
+import Raster
+
+/// What became of a `present()`.
+public enum PresentOutcome: Equatable, Sendable {
+    /// A page flip was queued; its completion arrives on `pollDescriptor`.
+    case queued
+    /// The picture is on screen already (modeset, or fbdev copy).
+    case shown
+    /// A flip is still in flight; draw on and present again after it completes.
+    case busy
+}
+
+/// A screen bannerd draws into: DRM/KMS dumb buffers or the fbdev fallback.
+///
+/// The frame loop draws into `backBuffer` (which may change after each present), calls `present()`, and waits on
+/// `pollDescriptor` (if any) together with input, calling `handleReadable()` when it is readable.
+public protocol ScanoutDevice: AnyObject {
+    /// The scanout size (before rotation).
+    var size: PixelSize { get }
+    var format: PixelFormat { get }
+    /// The buffer to draw the next frame into, nil while every buffer is busy.
+    var backBuffer: PixelBuffer? { get }
+    /// Shows the back buffer.
+    func present() throws -> PresentOutcome
+    /// A descriptor that becomes readable when a flip completes, nil when presents complete at once.
+    var pollDescriptor: Int32? { get }
+    /// Reads completion events; returns true if a flip completed. Also retires a flip whose event is overdue.
+    func handleReadable() throws -> Bool
+    /// How the frame loop should be paced.
+    var pacing: PacingDecision { get }
+    /// Drains the pending flip, restores what was on screen before, frees buffers. Safe to call twice.
+    func shutdown()
+}

@@ -1,0 +1,234 @@
+import DisplaySelection
+import Raster
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The screen through DRM/KMS: legacy modeset once, then page flips between two or three dumb buffers.
+///
+/// The frame loop polls `pollDescriptor` with its input, calls `handleReadable()` when it is readable, draws
+/// into `backBuffer` and calls `present()`. `shutdown()` drains the pending flip, restores the CRTC as it was and
+/// frees the buffers, in that order.
+public final class DRMDisplay: ScanoutDevice {
+    /// The open card.
+    public let card: DRMCard
+    /// What selection chose: connector, CRTC, modes, rotation.
+    public let plan: DisplayPlan
+    /// The mode that modeset succeeded with (the first of the plan's candidates that the driver accepted).
+    public let mode: ModeInfo
+    /// The scanout buffers' pixel format.
+    public let format: PixelFormat
+    /// Flip events that never came within the bound (the flip was taken as done).
+    public private(set) var lostFlipEvents = 0
+    /// Why putting back the previous CRTC state failed at shutdown, if it did.
+    public private(set) var restoreError: DisplayError?
+
+    private var buffers: [DumbBuffer]
+    private var tracker: PageFlipTracker
+    private var detector: VBlankDetector
+    private let saved: SavedCRTC
+    /// One record per buffer; a flip's user data is its buffer's record, so an event that arrives after its flip
+    /// was retired as overdue is recognised as stale instead of completing the next flip early.
+    private let events: UnsafeMutablePointer<FlipEvents>
+    private var isShutDown = false
+
+    /// Finds the display by capability, takes DRM master (retrying a few seconds) and modesets, trying the
+    /// plan's modes in order. Throws `SelectionFailure` when no display fits, `DisplayError` when a call fails.
+    public static func open(
+        configuration: DisplayConfiguration = DisplayConfiguration(), bufferCount: Int = 3,
+        format: PixelFormat = .xrgb8888, notice: (String) -> Void = { _ in }
+    ) throws -> DRMDisplay {
+        var cards: [DRMCard] = []
+        var resources: [CardResources] = []
+        for path in try DRMCard.cardPaths() {
+            do {
+                let card = try DRMCard(path: path)
+                resources.append(try card.resources())
+                cards.append(card)
+            } catch {
+                notice("skipping \(path): \(error)")
+            }
+        }
+        let plan = try DisplaySelector.plan(cards: resources, configuration: configuration).get()
+        guard let card = cards.first(where: { $0.path == plan.cardPath }) else {
+            throw SelectionFailure.cardNotFound(path: plan.cardPath)
+        }
+        if !plan.requestedModeAvailable, let requested = configuration.mode {
+            notice("\(plan.connector.name) does not offer \(requested); trying its other modes")
+        }
+        var remaining = plan
+        while true {
+            try card.acquireMaster()
+            let display = try DRMDisplay(
+                card: card, plan: remaining, bufferCount: bufferCount, format: format, notice: notice)
+            do {
+                try display.validateFlips()
+                return display
+            } catch let error as DisplayError {
+                // A mode can modeset yet fail to flip: bochs with 16 MiB of VRAM takes one 1920x1080 buffer but
+                // cannot pin a second (ENOMEM). Such a mode is as unusable as one that fails to modeset.
+                let tried = remaining.modeCandidates.firstIndex(of: display.mode) ?? 0
+                display.shutdown()
+                remaining.modeCandidates.removeFirst(tried + 1)
+                guard !remaining.modeCandidates.isEmpty else { throw error }
+                notice("page flips fail in \(display.mode.summary), trying the next mode: \(error)")
+            }
+        }
+    }
+
+    /// Flips once to every buffer, so a mode whose buffers cannot all be scanned out is found at start rather
+    /// than in the middle of the carousel.
+    func validateFlips() throws {
+        for _ in 1..<buffers.count {
+            guard try present() == .queued else {
+                throw DisplayError(call: "drmModePageFlip", errno: EBUSY, path: card.path, context: "first flips")
+            }
+            guard try waitForFlip() else {
+                throw DisplayError(
+                    call: "drmModePageFlip", errno: ETIMEDOUT, path: card.path, context: "first flip never completed")
+            }
+        }
+    }
+
+    /// Modesets `plan` on an open card that holds master.
+    public convenience init(
+        card: DRMCard, plan: DisplayPlan, bufferCount: Int = 3, format: PixelFormat = .xrgb8888,
+        notice: (String) -> Void = { _ in }
+    ) throws(DisplayError) {
+        let fd = card.fileDescriptor
+        let saved = try LibDRM.savedCRTC(fd: fd, id: plan.crtcID, path: card.path)
+        var lastError: DisplayError?
+        for mode in plan.modeCandidates {
+            var created: [DumbBuffer] = []
+            do {
+                for _ in 0..<max(2, min(bufferCount, 3)) {
+                    let buffer = try DumbBuffer.create(
+                        fd: fd, width: mode.width, height: mode.height, format: format, path: card.path)
+                    created.append(buffer)
+                    // Black, not whatever the allocator left; written once, never read (write-combined memory).
+                    buffer.address.initializeMemory(as: UInt8.self, repeating: 0, count: buffer.length)
+                }
+                try LibDRM.setCRTC(
+                    fd: fd, crtcID: plan.crtcID, bufferID: created[0].bufferID, connectorID: plan.connector.id,
+                    mode: mode.drmMode, path: card.path, context: "\(plan.connector.name) \(mode.summary)")
+                self.init(card: card, plan: plan, mode: mode, format: format, buffers: created, saved: saved)
+                return
+            } catch {
+                for buffer in created { buffer.destroy(fd: fd) }
+                notice("modeset failed, trying the next mode: \(error)")
+                lastError = error
+            }
+        }
+        throw lastError
+            ?? DisplayError(
+                call: "drmModeSetCrtc", errno: 0, path: card.path, context: "\(plan.connector.name) has no modes")
+    }
+
+    private init(
+        card: DRMCard, plan: DisplayPlan, mode: ModeInfo, format: PixelFormat, buffers: [DumbBuffer],
+        saved: SavedCRTC
+    ) {
+        self.card = card
+        self.plan = plan
+        self.mode = mode
+        self.format = format
+        self.buffers = buffers
+        self.saved = saved
+        tracker = PageFlipTracker(bufferCount: buffers.count)
+        tracker.shown(0)
+        detector = VBlankDetector(modeRefreshMillihertz: mode.refreshMillihertz)
+        events = .allocate(capacity: buffers.count)
+        events.initialize(repeating: FlipEvents(), count: buffers.count)
+    }
+
+    deinit {
+        shutdown()
+        events.deinitialize(count: tracker.bufferCount)
+        events.deallocate()
+    }
+
+    /// The scanout size (the mode's).
+    public var size: PixelSize { PixelSize(width: mode.width, height: mode.height) }
+    /// The rotation to draw with (configured, else from the connector's `panel orientation`).
+    public var rotation: DisplayRotation { plan.rotation }
+    /// The buffer to draw into, neither on screen nor in flight; nil while none is free (two buffers, flip pending) or after shutdown.
+    public var backBuffer: PixelBuffer? { isShutDown ? nil : tracker.back.map { buffers[$0].pixels } }
+    /// The card descriptor: readable when a flip completed.
+    public var pollDescriptor: Int32? { isShutDown ? nil : card.fileDescriptor }
+    /// Timer or vblank, decided from the first flips (see `VBlankDetector`).
+    public var pacing: PacingDecision { detector.decision }
+    /// Whether a flip is in flight.
+    public var isFlipPending: Bool { tracker.isFlipPending }
+
+    /// Queues a page flip to the back buffer (drmModePageFlip with DRM_MODE_PAGE_FLIP_EVENT); `.busy` while one is pending.
+    public func present() throws -> PresentOutcome {
+        guard !isShutDown else {
+            throw DisplayError(call: "drmModePageFlip", errno: 0, path: card.path, context: "display is shut down")
+        }
+        guard !tracker.isFlipPending, let back = tracker.back else { return .busy }
+        let submitted = MonotonicClock.now()
+        let queued = try LibDRM.pageFlip(
+            fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: buffers[back].bufferID,
+            userData: UnsafeMutableRawPointer(events + back), path: card.path)
+        guard queued else { return .busy }
+        tracker.submitted(back, at: submitted)
+        return .queued
+    }
+
+    /// Reads flip events (drmHandleEvent) and retires an overdue flip; true when a flip completed.
+    public func handleReadable() throws -> Bool {
+        guard !isShutDown else { return false }
+        try LibDRM.handleEvents(fd: card.fileDescriptor, path: card.path)
+        var completed = false
+        for index in 0..<tracker.bufferCount {
+            guard let completion = events[index].completions.last else { continue }
+            events[index].completions.removeAll(keepingCapacity: true)
+            guard tracker.pending?.index == index, let submitted = tracker.completed() else { continue }
+            detector.recordFlip(submitted: submitted, completed: completion)
+            completed = true
+        }
+        // Some drivers drop flip events; past the bound the flip is taken as done rather than hang the loop.
+        if tracker.isOverdue(now: MonotonicClock.now()) {
+            tracker.completed()
+            lostFlipEvents += 1
+            completed = true
+        }
+        return completed
+    }
+
+    /// Waits at most `timeout` for the pending flip; true when none is pending any more.
+    public func waitForFlip(timeout: Duration = PageFlipTracker.flipTimeout * 2) throws -> Bool {
+        let deadline = MonotonicClock.now() + timeout
+        while tracker.isFlipPending, !isShutDown {
+            let left = deadline - MonotonicClock.now()
+            guard left > .zero else { break }
+            if try Syscalls.waitReadable(card.fileDescriptor, timeout: left, path: card.path) {
+                _ = try handleReadable()
+            } else {
+                _ = try handleReadable()  // retires an overdue flip
+            }
+        }
+        return !tracker.isFlipPending
+    }
+
+    /// Drains the pending flip, puts back the CRTC as it was before bannerd (the console, another client's
+    /// picture, or off), frees the buffers and gives up DRM master. Safe to call more than once.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        _ = try? waitForFlip()
+        isShutDown = true
+        let fd = card.fileDescriptor
+        let restoreMode = saved.bufferID != 0 ? saved.mode : nil
+        do {
+            try LibDRM.setCRTC(
+                fd: fd, crtcID: saved.id, bufferID: restoreMode == nil ? 0 : saved.bufferID, x: saved.x, y: saved.y,
+                connectorID: plan.connector.id, mode: restoreMode, path: card.path, context: "restoring the CRTC")
+        } catch {
+            restoreError = error
+        }
+        for buffer in buffers { buffer.destroy(fd: fd) }
+        buffers = []
+        try? card.dropMaster()
+    }
+}

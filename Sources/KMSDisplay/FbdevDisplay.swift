@@ -1,0 +1,124 @@
+import CLinuxFB
+import DisplaySelection
+import Raster
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The screen through the legacy framebuffer device (`/dev/fb0`), for boards whose display has no KMS driver.
+///
+/// fbdev has no page flips: frames are drawn into a shadow buffer in ordinary memory and copied to the mapped
+/// framebuffer on `present()`, so a half-drawn frame is never scanned out and the uncached framebuffer is only
+/// written, never read. Pacing is by timer.
+public final class FbdevDisplay: ScanoutDevice {
+    /// The device, e.g. `/dev/fb0`.
+    public let path: String
+    /// The visible resolution.
+    public let size: PixelSize
+    /// The framebuffer's pixel layout.
+    public let format: PixelFormat
+    private let fd: Int32
+    private let mapped: UnsafeMutableRawPointer
+    private let mappedLength: Int
+    /// Where the visible area starts in the mapping (the panning offset).
+    private let visibleOffset: Int
+    private let lineLength: Int
+    private let shadow: UnsafeMutableRawPointer
+    private let shadowStride: Int
+    private var isShutDown = false
+
+    /// Opens and maps the framebuffer; only 32-bit XRGB and 16-bit RGB565 layouts are accepted.
+    public init(path: String = "/dev/fb0") throws(DisplayError) {
+        let fd = try Syscalls.open(path, flags: O_RDWR)
+        do throws(DisplayError) {
+            var variable = fb_var_screeninfo()
+            var fixed = fb_fix_screeninfo()
+            try Syscalls.ioctl(fd, UInt(FBIOGET_VSCREENINFO), &variable, name: "FBIOGET_VSCREENINFO", path: path)
+            try Syscalls.ioctl(fd, UInt(FBIOGET_FSCREENINFO), &fixed, name: "FBIOGET_FSCREENINFO", path: path)
+            guard let format = Self.format(variable) else {
+                throw DisplayError(
+                    call: "FBIOGET_VSCREENINFO", errno: 0, path: path,
+                    context: "unsupported layout: \(variable.bits_per_pixel) bits, red at \(variable.red.offset)")
+            }
+            let width = Int(variable.xres)
+            let height = Int(variable.yres)
+            let lineLength = Int(fixed.line_length)
+            let offset = Int(variable.yoffset) * lineLength + Int(variable.xoffset) * format.bytesPerPixel
+            let length = Int(fixed.smem_len)
+            guard width > 0, height > 0, lineLength >= width * format.bytesPerPixel,
+                offset + lineLength * height <= length
+            else {
+                throw DisplayError(
+                    call: "FBIOGET_FSCREENINFO", errno: 0, path: path,
+                    context: "inconsistent geometry \(width)x\(height), line \(lineLength), memory \(length)")
+            }
+            mapped = try Syscalls.mapShared(fd: fd, length: length, offset: 0, path: path)
+            self.fd = fd
+            self.path = path
+            self.format = format
+            self.lineLength = lineLength
+            mappedLength = length
+            visibleOffset = offset
+            size = PixelSize(width: width, height: height)
+            shadowStride = width * format.bytesPerPixel
+            shadow = .allocate(byteCount: shadowStride * height, alignment: 16)
+            shadow.initializeMemory(as: UInt8.self, repeating: 0, count: shadowStride * height)
+        } catch {
+            Syscalls.close(fd)
+            throw error
+        }
+    }
+
+    deinit {
+        shutdown()
+        shadow.deallocate()
+    }
+
+    /// The pixel format a screen info describes, nil for layouts bannerd does not draw.
+    static func format(_ info: fb_var_screeninfo) -> PixelFormat? {
+        switch info.bits_per_pixel {
+        case 32 where info.red.offset == 16 && info.green.offset == 8 && info.blue.offset == 0: return .xrgb8888
+        case 16 where info.red.offset == 11 && info.green.offset == 5 && info.blue.offset == 0: return .rgb565
+        default: return nil
+        }
+    }
+
+    /// The shadow buffer; always available.
+    public var backBuffer: PixelBuffer? {
+        isShutDown
+            ? nil
+            : PixelBuffer(
+                base: shadow, width: size.width, height: size.height, stride: shadowStride, format: format)
+    }
+
+    /// Always nil: fbdev has no completion events.
+    public var pollDescriptor: Int32? { nil }
+    /// Always a timer: fbdev has no page flips.
+    public var pacing: PacingDecision {
+        .timer(period: PacingDecision.fallbackTimerPeriod, reason: .noPageFlips)
+    }
+
+    /// Copies the shadow buffer to the visible framebuffer.
+    public func present() throws -> PresentOutcome {
+        guard !isShutDown else {
+            throw DisplayError(call: "present", errno: 0, path: path, context: "display is shut down")
+        }
+        for row in 0..<size.height {
+            (mapped + visibleOffset + row * lineLength).copyMemory(
+                from: shadow + row * shadowStride, byteCount: shadowStride)
+        }
+        return .shown
+    }
+
+    /// Never called (no descriptor); reports nothing.
+    public func handleReadable() throws -> Bool { false }
+
+    /// Unmaps and closes. The console keeps what was last drawn until it redraws.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        Syscalls.unmap(mapped, length: mappedLength)
+        Syscalls.close(fd)
+    }
+}

@@ -1,0 +1,244 @@
+import CLibDRM
+import DisplaySelection
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Every call into libdrm, with the convention each follows. libdrm's `drmIoctl` already retries EINTR and
+/// EAGAIN, so these do not.
+///
+/// Conventions: xf86drm.c calls (`drmGetCap`, `drmSetMaster`, `drmDropMaster`, `drmHandleEvent`) return −1 and set
+/// errno; xf86drmMode.c int calls return a negative errno; getters (`drmModeGet*`, `drmGetVersion`) return NULL
+/// and leave errno set.
+enum LibDRM {
+    /// drmGetVersion: NULL on failure. The driver's name, e.g. `bochs-drm`.
+    static func driverName(fd: Int32) -> String? {
+        guard let version = drmGetVersion(fd) else { return nil }
+        defer { drmFreeVersion(version) }
+        guard let name = version.pointee.name else { return nil }
+        return String(cString: name)
+    }
+
+    /// drmGetCap: −1 + errno.
+    static func capability(fd: Int32, _ capability: UInt64, path: String) throws(DisplayError) -> UInt64 {
+        var value: UInt64 = 0
+        guard drmGetCap(fd, capability, &value) == 0 else {
+            throw DisplayError(call: "drmGetCap", errno: errno, path: path)
+        }
+        return value
+    }
+
+    /// drmIsMaster: 1 when this descriptor holds DRM master.
+    static func isMaster(fd: Int32) -> Bool { drmIsMaster(fd) != 0 }
+
+    /// drmSetMaster: −1 + errno.
+    static func setMaster(fd: Int32, path: String) throws(DisplayError) {
+        guard drmSetMaster(fd) == 0 else { throw DisplayError(call: "drmSetMaster", errno: errno, path: path) }
+    }
+
+    /// drmDropMaster: −1 + errno.
+    static func dropMaster(fd: Int32, path: String) throws(DisplayError) {
+        guard drmDropMaster(fd) == 0 else { throw DisplayError(call: "drmDropMaster", errno: errno, path: path) }
+    }
+
+    /// drmModeGetResources, drmModeGetConnector, drmModeGetEncoder, drmModeGetCrtc, drmModeGetProperty: NULL +
+    /// errno. A connector or encoder that vanishes between the list and the get (hotplug) is skipped.
+    static func resources(fd: Int32, path: String) throws(DisplayError) -> CardResources {
+        guard let resources = drmModeGetResources(fd) else {
+            throw DisplayError(call: "drmModeGetResources", errno: errno, path: path)
+        }
+        defer { drmModeFreeResources(resources) }
+        let res = resources.pointee
+        let connectorIDs = ids(res.connectors, res.count_connectors)
+        let encoderIDs = ids(res.encoders, res.count_encoders)
+        let crtcIDs = ids(res.crtcs, res.count_crtcs)
+        let dumb = (try? capability(fd: fd, DRMConstants.capabilityDumbBuffer, path: path)) ?? 0
+        return CardResources(
+            path: path, driverName: driverName(fd: fd) ?? "unknown", supportsDumbBuffers: dumb != 0,
+            connectors: connectorIDs.compactMap { connector(fd: fd, id: $0) },
+            encoders: encoderIDs.compactMap { encoder(fd: fd, id: $0) },
+            crtcs: crtcIDs.compactMap { crtc(fd: fd, id: $0) })
+    }
+
+    static func connector(fd: Int32, id: UInt32) -> ConnectorInfo? {
+        // drmModeGetConnector probes the outputs (fresh hotplug state), unlike drmModeGetConnectorCurrent.
+        guard let pointer = drmModeGetConnector(fd, id) else { return nil }
+        defer { drmModeFreeConnector(pointer) }
+        let connector = pointer.pointee
+        let status: ConnectorStatus
+        switch connector.connection.rawValue {
+        case DRMConstants.connected: status = .connected
+        case DRMConstants.disconnected: status = .disconnected
+        default: status = .unknown
+        }
+        let modes = (0..<Int(max(0, connector.count_modes))).compactMap { index in
+            connector.modes.map { ModeInfo($0[index]) }
+        }
+        return ConnectorInfo(
+            id: connector.connector_id, type: ConnectorType(rawValue: connector.connector_type),
+            typeID: connector.connector_type_id, status: status, widthMillimetres: connector.mmWidth,
+            heightMillimetres: connector.mmHeight, modes: modes, encoderID: connector.encoder_id,
+            possibleEncoderIDs: ids(connector.encoders, connector.count_encoders),
+            panelOrientation: panelOrientation(fd: fd, connector: connector))
+    }
+
+    /// The `panel orientation` enum property's current value, if the connector has one.
+    static func panelOrientation(fd: Int32, connector: drmModeConnector) -> PanelOrientation? {
+        for index in 0..<Int(max(0, connector.count_props)) {
+            guard let propertyIDs = connector.props, let values = connector.prop_values,
+                let property = drmModeGetProperty(fd, propertyIDs[index])
+            else { continue }
+            defer { drmModeFreeProperty(property) }
+            guard cString(property.pointee.name) == "panel orientation",
+                property.pointee.flags & DRMConstants.propertyEnum != 0, let enums = property.pointee.enums
+            else { continue }
+            for item in 0..<Int(max(0, property.pointee.count_enums)) where enums[item].value == values[index] {
+                return PanelOrientation(kernelName: cString(enums[item].name))
+            }
+        }
+        return nil
+    }
+
+    static func encoder(fd: Int32, id: UInt32) -> EncoderInfo? {
+        guard let pointer = drmModeGetEncoder(fd, id) else { return nil }
+        defer { drmModeFreeEncoder(pointer) }
+        return EncoderInfo(
+            id: pointer.pointee.encoder_id, crtcID: pointer.pointee.crtc_id,
+            possibleCRTCs: pointer.pointee.possible_crtcs)
+    }
+
+    static func crtc(fd: Int32, id: UInt32) -> CRTCInfo? {
+        guard let saved = try? savedCRTC(fd: fd, id: id, path: "") else { return nil }
+        return CRTCInfo(id: saved.id, bufferID: saved.bufferID, mode: saved.mode.map(ModeInfo.init))
+    }
+
+    /// drmModeGetCrtc: NULL + errno. What to put back on exit.
+    static func savedCRTC(fd: Int32, id: UInt32, path: String) throws(DisplayError) -> SavedCRTC {
+        guard let pointer = drmModeGetCrtc(fd, id) else {
+            throw DisplayError(call: "drmModeGetCrtc", errno: errno, path: path)
+        }
+        defer { drmModeFreeCrtc(pointer) }
+        let crtc = pointer.pointee
+        return SavedCRTC(
+            id: crtc.crtc_id, bufferID: crtc.buffer_id, x: crtc.x, y: crtc.y,
+            mode: crtc.mode_valid != 0 ? crtc.mode : nil)
+    }
+
+    /// drmModeSetCrtc: negative errno. A nil mode with buffer 0 switches the CRTC off.
+    static func setCRTC(
+        fd: Int32, crtcID: UInt32, bufferID: UInt32, x: UInt32 = 0, y: UInt32 = 0, connectorID: UInt32,
+        mode: drmModeModeInfo?, path: String, context: String?
+    ) throws(DisplayError) {
+        var connector = connectorID
+        var modeCopy = mode ?? drmModeModeInfo()
+        let result: Int32
+        if mode != nil {
+            result = drmModeSetCrtc(fd, crtcID, bufferID, x, y, &connector, 1, &modeCopy)
+        } else {
+            result = drmModeSetCrtc(fd, crtcID, 0, 0, 0, nil, 0, nil)
+        }
+        guard result == 0 else {
+            throw DisplayError(call: "drmModeSetCrtc", errno: -result, path: path, context: context)
+        }
+    }
+
+    /// drmModePageFlip: negative errno. Returns false on EBUSY (a flip is still pending: a state, not a failure).
+    static func pageFlip(
+        fd: Int32, crtcID: UInt32, bufferID: UInt32, userData: UnsafeMutableRawPointer, path: String
+    ) throws(DisplayError) -> Bool {
+        let result = drmModePageFlip(fd, crtcID, bufferID, DRMConstants.pageFlipEvent, userData)
+        if result == -EBUSY { return false }
+        guard result == 0 else { throw DisplayError(call: "drmModePageFlip", errno: -result, path: path) }
+        return true
+    }
+
+    /// drmHandleEvent: −1 + errno (EAGAIN on our non-blocking descriptor when nothing is queued). Each flip
+    /// completion is recorded in the `FlipEvents` passed as the flip's user data.
+    static func handleEvents(fd: Int32, path: String) throws(DisplayError) {
+        var context = drmEventContext()
+        context.version = DRMConstants.eventContextVersion
+        context.page_flip_handler = { _, _, seconds, microseconds, userData in
+            guard let userData else { return }
+            let completion = Duration.seconds(Int64(seconds)) + .microseconds(Int64(microseconds))
+            userData.assumingMemoryBound(to: FlipEvents.self).pointee.completions.append(completion)
+        }
+        while true {
+            if drmHandleEvent(fd, &context) == 0 { return }
+            if errno == EAGAIN { return }
+            if errno != EINTR { throw DisplayError(call: "drmHandleEvent", errno: errno, path: path) }
+        }
+    }
+
+    /// drmModeCreateDumbBuffer: negative errno. The kernel picks the pitch; it must be used as returned.
+    static func createDumbBuffer(fd: Int32, width: Int, height: Int, bitsPerPixel: UInt32, path: String)
+        throws(DisplayError) -> (handle: UInt32, pitch: UInt32, size: UInt64)
+    {
+        var handle: UInt32 = 0
+        var pitch: UInt32 = 0
+        var size: UInt64 = 0
+        let result = drmModeCreateDumbBuffer(
+            fd, UInt32(width), UInt32(height), bitsPerPixel, 0, &handle, &pitch, &size)
+        guard result == 0 else {
+            throw DisplayError(
+                call: "drmModeCreateDumbBuffer", errno: -result, path: path, context: "\(width)x\(height)")
+        }
+        return (handle, pitch, size)
+    }
+
+    /// drmModeMapDumbBuffer: negative errno. The offset to mmap the buffer at.
+    static func mapOffset(fd: Int32, handle: UInt32, path: String) throws(DisplayError) -> UInt64 {
+        var offset: UInt64 = 0
+        let result = drmModeMapDumbBuffer(fd, handle, &offset)
+        guard result == 0 else { throw DisplayError(call: "drmModeMapDumbBuffer", errno: -result, path: path) }
+        return offset
+    }
+
+    /// drmModeDestroyDumbBuffer: negative errno; at teardown there is nothing left to do about a failure.
+    static func destroyDumbBuffer(fd: Int32, handle: UInt32) {
+        _ = drmModeDestroyDumbBuffer(fd, handle)
+    }
+
+    /// drmModeAddFB2: negative errno. One plane, linear, at offset 0.
+    static func addFramebuffer(
+        fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32, path: String
+    ) throws(DisplayError) -> UInt32 {
+        let handles: [UInt32] = [handle, 0, 0, 0]
+        let pitches: [UInt32] = [pitch, 0, 0, 0]
+        let offsets: [UInt32] = [0, 0, 0, 0]
+        var bufferID: UInt32 = 0
+        let result = drmModeAddFB2(
+            fd, UInt32(width), UInt32(height), fourcc, handles, pitches, offsets, &bufferID, 0)
+        guard result == 0 else { throw DisplayError(call: "drmModeAddFB2", errno: -result, path: path) }
+        return bufferID
+    }
+
+    /// drmModeRmFB: negative errno; at teardown there is nothing left to do about a failure.
+    static func removeFramebuffer(fd: Int32, bufferID: UInt32) {
+        _ = drmModeRmFB(fd, bufferID)
+    }
+
+    private static func ids(_ pointer: UnsafeMutablePointer<UInt32>?, _ count: Int32) -> [UInt32] {
+        guard let pointer, count > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: pointer, count: Int(count)))
+    }
+
+    private static func cString<T>(_ tuple: T) -> String {
+        withUnsafeBytes(of: tuple) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+}
+
+/// A CRTC's state before bannerd touched it.
+struct SavedCRTC {
+    var id: UInt32
+    var bufferID: UInt32
+    var x: UInt32
+    var y: UInt32
+    var mode: drmModeModeInfo?
+}
+
+/// Filled by the page-flip handler; its address is the flip's user data, so it must not move while a flip is
+/// pending (it lives in memory the display allocates once).
+struct FlipEvents {
+    var completions: [Duration] = []
+}

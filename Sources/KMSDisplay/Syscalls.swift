@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The plain system calls the display wrappers make, each retrying EINTR; all follow −1 + errno unless noted.
+enum Syscalls {
+    /// open(2) with O_CLOEXEC added.
+    static func open(_ path: String, flags: Int32) throws(DisplayError) -> Int32 {
+        while true {
+            let fd = Glibc.open(path, flags | O_CLOEXEC)
+            if fd >= 0 { return fd }
+            if errno != EINTR { throw DisplayError(call: "open", errno: errno, path: path) }
+        }
+    }
+
+    /// close(2). EINTR is not retried: on Linux the descriptor is gone either way.
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    /// poll(2) on one descriptor for reading; true when readable. The timeout bounds every wait.
+    static func waitReadable(_ fd: Int32, timeout: Duration, path: String) throws(DisplayError) -> Bool {
+        let deadline = MonotonicClock.now() + timeout
+        while true {
+            let left = deadline - MonotonicClock.now()
+            let milliseconds = max(
+                0, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, milliseconds)
+            if ready > 0 { return entry.revents & Int16(POLLIN) != 0 }
+            if ready == 0 { return false }
+            if errno != EINTR { throw DisplayError(call: "poll", errno: errno, path: path) }
+        }
+    }
+
+    /// mmap(2) shared read/write; MAP_FAILED ((void *)-1) + errno on failure.
+    static func mapShared(fd: Int32, length: Int, offset: Int, path: String) throws(DisplayError)
+        -> UnsafeMutableRawPointer
+    {
+        let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
+        guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            throw DisplayError(call: "mmap", errno: errno, path: path)
+        }
+        return address
+    }
+
+    /// munmap(2); failure only means a bad range, which would be our bug, so it is not reported.
+    static func unmap(_ address: UnsafeMutableRawPointer, length: Int) {
+        _ = munmap(address, length)
+    }
+
+    /// ioctl(2) with a pointer argument, retrying EINTR.
+    static func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer, name: String, path: String)
+        throws(DisplayError)
+    {
+        while true {
+            if Glibc.ioctl(fd, request, argument) == 0 { return }
+            if errno != EINTR { throw DisplayError(call: name, errno: errno, path: path) }
+        }
+    }
+
+    /// Sleeps for `duration` (used only between retries of taking DRM master).
+    static func sleep(_ duration: Duration) {
+        var request = timespec(
+            tv_sec: Int(duration.components.seconds),
+            tv_nsec: Int(duration.components.attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}

@@ -1,0 +1,115 @@
+import CLibinput
+import CLibudev
+import CarouselEngine
+import InputTranslation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Touch, mouse and keys through libinput's udev backend on one seat: devices plugged in later appear by
+/// themselves, and an unplugged device cancels its contacts instead of failing.
+///
+/// The frame loop polls `fileDescriptor` and calls `dispatch()` when it is readable.
+public final class LibinputInput {
+    /// The udev seat, `seat0` unless configured.
+    public let seat: String
+    private let udev: OpaquePointer
+    private let context: OpaquePointer
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private var translator: LibinputTranslator
+
+    /// Creates a udev context (udev_new: NULL) and a libinput context on `seat`
+    /// (libinput_udev_create_context: NULL; libinput_udev_assign_seat: −1).
+    public init(seat: String = "seat0", transform: TouchTransform) throws(LibinputError) {
+        guard let udev = udev_new() else { throw LibinputError(call: "udev_new", errno: errno, subject: seat) }
+        let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(open_restricted: openRestricted, close_restricted: closeRestricted))
+        guard let context = libinput_udev_create_context(interface, nil, udev) else {
+            interface.deallocate()
+            udev_unref(udev)
+            throw LibinputError(call: "libinput_udev_create_context", errno: errno, subject: seat)
+        }
+        guard libinput_udev_assign_seat(context, seat) == 0 else {
+            libinput_unref(context)
+            interface.deallocate()
+            udev_unref(udev)
+            throw LibinputError(call: "libinput_udev_assign_seat", errno: errno, subject: seat)
+        }
+        self.seat = seat
+        self.udev = udev
+        self.context = context
+        self.interface = interface
+        translator = LibinputTranslator(transform: transform)
+    }
+
+    deinit {
+        libinput_unref(context)
+        interface.deallocate()
+        udev_unref(udev)
+    }
+
+    /// Readable when libinput has events to dispatch.
+    public var fileDescriptor: Int32 { libinput_get_fd(context) }
+
+    /// The mapping to display pixels; set it again after a modeset changes the size or rotation.
+    public var transform: TouchTransform {
+        get { translator.transform }
+        set { translator.transform = newValue }
+    }
+
+    /// The devices present now, by name.
+    public var devices: [InputDeviceInfo] { translator.devices.values.sorted { $0.sysname < $1.sysname } }
+
+    /// Reads what the kernel queued (libinput_dispatch: negative errno) and returns it as engine events.
+    public func dispatch() throws(LibinputError) -> [InputEvent] {
+        let result = libinput_dispatch(context)
+        guard result == 0 else { throw LibinputError(call: "libinput_dispatch", errno: -result, subject: seat) }
+        var events: [InputEvent] = []
+        while let event = libinput_get_event(context) {
+            defer { libinput_event_destroy(event) }
+            let known = translator.devices
+            if let raw = LibinputEventReader.raw(event, hasSize: { known[$0]?.size != nil }) {
+                events += translator.translate(raw)
+            }
+        }
+        events += translator.flush()
+        return events
+    }
+
+    /// Closes the devices (VT switch away); libinput_suspend cannot fail.
+    public func suspend() {
+        libinput_suspend(context)
+    }
+
+    /// Reopens the devices after `suspend()` (libinput_resume: −1).
+    public func resume() throws(LibinputError) {
+        guard libinput_resume(context) == 0 else {
+            throw LibinputError(call: "libinput_resume", errno: errno, subject: seat)
+        }
+    }
+
+    /// The input devices on `seat` now, for `bannerd devices`.
+    public static func listDevices(seat: String = "seat0") throws(LibinputError) -> [InputDeviceInfo] {
+        let input = try LibinputInput(
+            seat: seat, transform: TouchTransform(scanoutSize: .init(width: 1, height: 1)))
+        _ = try input.dispatch()
+        return input.devices
+    }
+}
+
+/// libinput's open_restricted: the descriptor, or a negative errno. Non-blocking, so reading never stalls the
+/// frame loop, and close-on-exec.
+private func openRestricted(path: UnsafePointer<CChar>?, flags: Int32, userData: UnsafeMutableRawPointer?) -> Int32 {
+    guard let path else { return -EINVAL }
+    while true {
+        let fd = open(path, flags | O_CLOEXEC | O_NONBLOCK)
+        if fd >= 0 { return fd }
+        if errno != EINTR { return -errno }
+    }
+}
+
+/// libinput's close_restricted.
+private func closeRestricted(fd: Int32, userData: UnsafeMutableRawPointer?) {
+    _ = close(fd)
+}

@@ -1,0 +1,139 @@
+import CarouselEngine
+import DisplaySelection
+import InputTranslation
+import KMSDisplay
+import LibinputSource
+import Raster
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The checks kmscheck runs, in order, printing one line per finding.
+struct KMSCheck {
+    let options: KMSCheckOptions
+
+    struct CheckFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func run() throws {
+        if let path = options.fbdevPath { return try runFbdev(path: path) }
+        if options.watchHotplugSeconds > 0 { return try watchHotplug() }
+        // Read what every CRTC shows before bannerd touches it (the descriptors close again at once, so they do
+        // not keep DRM master from the display below).
+        let before = try framebuffersByCRTC()
+        let display = try DRMDisplay.open(
+            configuration: options.configuration, bufferCount: options.bufferCount, notice: { say("notice: \($0)") })
+        let plan = display.plan
+        say(
+            "display: \(plan.cardPath) \(plan.connector.name) mode \(display.mode.summary) CRTC \(plan.crtcID)"
+                + " rotation \(plan.rotation.rawValue) format \(display.format)"
+                + " stride \(display.backBuffer?.stride ?? 0) master \(display.card.isMaster)")
+        try flipBackToBack(display)
+        try showTestPicture(display)
+        if options.inputSeconds > 0 { try echoInput(display) }
+        display.shutdown()
+        if let error = display.restoreError { throw CheckFailure(description: "restore failed: \(error)") }
+        let after = try framebuffersByCRTC()
+        let saved = before[plan.crtcID] ?? 0
+        let restored = after[plan.crtcID] ?? 0
+        say("restore: CRTC \(plan.crtcID) framebuffer before \(saved), after shutdown \(restored)")
+        guard saved == restored else { throw CheckFailure(description: "CRTC not restored") }
+        say("kmscheck: PASS")
+    }
+
+    private func framebuffersByCRTC() throws -> [UInt32: UInt32] {
+        var result: [UInt32: UInt32] = [:]
+        for path in try DRMCard.cardPaths() {
+            for crtc in try DRMCard(path: path).resources().crtcs { result[crtc.id] = crtc.bufferID }
+        }
+        return result
+    }
+
+    /// Flips as fast as completions allow and reports the rate and the pacing decision it led to.
+    private func flipBackToBack(_ display: DRMDisplay) throws {
+        let start = MonotonicClock.now()
+        var completed = 0
+        for frame in 0..<options.flips {
+            guard let buffer = display.backBuffer else { throw CheckFailure(description: "no back buffer") }
+            TestPicture.fill(buffer, colour: frame % 2 == 0 ? 0x00_40_40_40 : 0x00_80_80_80)
+            guard try display.present() == .queued else { throw CheckFailure(description: "present not queued") }
+            if try display.waitForFlip(timeout: .seconds(1)) { completed += 1 }
+        }
+        let elapsed = MonotonicClock.now() - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = seconds > 0 ? Double(completed) / seconds : 0
+        say(
+            "flips: \(completed)/\(options.flips) completed in \(elapsed), \(Int(rate)) per second"
+                + " (mode claims \(display.mode.vrefresh) Hz), lost events \(display.lostFlipEvents)")
+        say("pacing: \(display.pacing)")
+        guard completed == options.flips else { throw CheckFailure(description: "flips did not complete") }
+    }
+
+    /// Shows the test picture and holds it until the host has taken its screendump.
+    private func showTestPicture(_ display: DRMDisplay) throws {
+        guard let buffer = display.backBuffer else { throw CheckFailure(description: "no back buffer") }
+        TestPicture.draw(buffer, background: options.colour)
+        _ = try display.present()
+        guard try display.waitForFlip(timeout: .seconds(1)) else { throw CheckFailure(description: "flip timed out") }
+        say("picture: background \(String(options.colour, radix: 16)), white 64x64 at top left, red bar at bottom")
+        hold()
+    }
+
+    private func hold() {
+        guard let file = options.holdFile else { return }
+        say("KMSCHECK-SCREENSHOT \(file)")
+        let deadline = MonotonicClock.now() + .seconds(30)
+        while access(file, F_OK) != 0, MonotonicClock.now() < deadline { usleep(100_000) }
+    }
+
+    /// Prints input events for `inputSeconds`, polling the input and the display together as the main loop will.
+    private func echoInput(_ display: DRMDisplay) throws {
+        let input = try LibinputInput(
+            transform: TouchTransform(scanoutSize: display.size, rotation: display.rotation))
+        _ = try input.dispatch()
+        for device in input.devices {
+            say("input device: \(device.sysname) \"\(device.name)\" \(device.capabilities)")
+        }
+        say("KMSCHECK-INPUT-READY")
+        let deadline = MonotonicClock.now() + .seconds(Int64(options.inputSeconds))
+        while MonotonicClock.now() < deadline {
+            var fds = [pollfd(fd: input.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            if let fd = display.pollDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
+            if fds.count > 1, fds[1].revents != 0 { _ = try display.handleReadable() }
+            for event in try input.dispatch() { say("input: \(event)") }
+        }
+    }
+
+    /// Prints DRM udev events for `watchHotplugSeconds`; passes when at least one card event arrived.
+    private func watchHotplug() throws {
+        let monitor = try DRMHotplugMonitor()
+        say("KMSCHECK-HOTPLUG-READY")
+        var seen = 0
+        let deadline = MonotonicClock.now() + .seconds(Int64(options.watchHotplugSeconds))
+        while MonotonicClock.now() < deadline {
+            var entry = pollfd(fd: monitor.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 100) > 0 else { continue }
+            for event in monitor.receive() {
+                seen += 1
+                say("hotplug: \(event.action) \(event.devicePath ?? "-") HOTPLUG=\(event.isHotplug ? 1 : 0)")
+            }
+        }
+        guard seen > 0 else { throw CheckFailure(description: "no DRM udev events") }
+        say("kmscheck: PASS")
+    }
+
+    private func runFbdev(path: String) throws {
+        let display = try FbdevDisplay(path: path)
+        say("fbdev: \(path) \(display.size) format \(display.format) pacing \(display.pacing)")
+        guard let buffer = display.backBuffer else { throw CheckFailure(description: "no back buffer") }
+        TestPicture.draw(buffer, background: options.colour)
+        guard try display.present() == .shown else { throw CheckFailure(description: "fbdev present") }
+        say("picture: background \(String(options.colour, radix: 16)), white 64x64 at top left, red bar at bottom")
+        hold()
+        display.shutdown()
+        say("kmscheck: PASS")
+    }
+}

@@ -1,0 +1,52 @@
+import DisplaySelection
+
+/// kmscheck's command line.
+struct KMSCheckOptions {
+    var configuration = DisplayConfiguration()
+    var bufferCount = 3
+    var flips = 60
+    var colour: UInt32 = 0x00_20_80_E0
+    var holdFile: String?
+    var inputSeconds = 0
+    var fbdevPath: String?
+    var watchHotplugSeconds = 0
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(arguments: [String]) throws {
+        var rest = arguments[...]
+        func value(_ option: String) throws -> String {
+            guard let next = rest.popFirst() else { throw UsageError(description: "\(option) needs a value") }
+            return next
+        }
+        while let option = rest.popFirst() {
+            switch option {
+            case "--connector": configuration.connectorName = try value(option)
+            case "--card": configuration.cardPath = try value(option)
+            case "--mode":
+                let text = try value(option)
+                guard let mode = ModeRequest(parsing: text) else { throw UsageError(description: "bad mode \(text)") }
+                configuration.mode = mode
+            case "--rotation":
+                let text = try value(option)
+                guard let rotation = DisplayRotation(degrees: text) else {
+                    throw UsageError(description: "bad rotation \(text)")
+                }
+                configuration.rotation = rotation
+            case "--buffers": bufferCount = Int(try value(option)) ?? 3
+            case "--flips": flips = Int(try value(option)) ?? 60
+            case "--colour":
+                let text = try value(option)
+                guard let parsed = UInt32(text, radix: 16) else { throw UsageError(description: "bad colour \(text)") }
+                colour = parsed
+            case "--hold-file": holdFile = try value(option)
+            case "--input-seconds": inputSeconds = Int(try value(option)) ?? 0
+            case "--fbdev": fbdevPath = try value(option)
+            case "--watch-hotplug": watchHotplugSeconds = Int(try value(option)) ?? 0
+            default: throw UsageError(description: "unknown option \(option)")
+            }
+        }
+    }
+}

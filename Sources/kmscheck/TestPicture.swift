@@ -1,0 +1,35 @@
+import Raster
+
+/// A picture whose screendump proves the scanout path: the stride (a white square at the top left stays square),
+/// the orientation (it is at the top left) and the last row (a red bar at the bottom).
+enum TestPicture {
+    static func draw(_ buffer: PixelBuffer, background: UInt32) {
+        fill(buffer, colour: background)
+        fill(buffer, x: 0, y: 0, width: 64, height: 64, colour: 0x00_FF_FF_FF)
+        fill(buffer, x: 0, y: buffer.height - 16, width: buffer.width, height: 16, colour: 0x00_FF_00_00)
+    }
+
+    static func fill(_ buffer: PixelBuffer, colour: UInt32) {
+        fill(buffer, x: 0, y: 0, width: buffer.width, height: buffer.height, colour: colour)
+    }
+
+    /// Writes only (scanout memory is write-combined), row by row at the buffer's own stride.
+    static func fill(_ buffer: PixelBuffer, x: Int, y: Int, width: Int, height: Int, colour: UInt32) {
+        let left = max(0, x)
+        let right = min(buffer.width, x + width)
+        guard left < right else { return }
+        for row in max(0, y)..<min(buffer.height, y + height) {
+            let line = buffer.base + row * buffer.stride
+            switch buffer.format {
+            case .xrgb8888:
+                (line.assumingMemoryBound(to: UInt32.self) + left).update(repeating: colour, count: right - left)
+            case .rgb565:
+                let red = UInt16((colour >> 19) & 0x1F)
+                let green = UInt16((colour >> 10) & 0x3F)
+                let blue = UInt16((colour >> 3) & 0x1F)
+                let pixel = red << 11 | green << 5 | blue
+                (line.assumingMemoryBound(to: UInt16.self) + left).update(repeating: pixel, count: right - left)
+            }
+        }
+    }
+}

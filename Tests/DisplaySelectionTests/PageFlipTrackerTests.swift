@@ -1,0 +1,47 @@
+import DisplaySelection
+import Testing
+
+@Suite struct PageFlipTrackerTests {
+    @Test func threeBuffersRotateAndOneIsAlwaysFree() {
+        var tracker = PageFlipTracker(bufferCount: 3)
+        #expect(tracker.back == 0)
+        tracker.shown(0)
+        #expect(tracker.back == 1)
+        tracker.submitted(1, at: .milliseconds(1))
+        #expect(tracker.back == 2)
+        #expect(tracker.isFlipPending)
+        #expect(tracker.completed() == .milliseconds(1))
+        #expect(tracker.front == 1)
+        #expect(tracker.back == 2)
+        tracker.submitted(2, at: .milliseconds(20))
+        #expect(tracker.back == 0)
+        tracker.completed()
+        #expect(tracker.back == 0)
+    }
+
+    @Test func twoBuffersHaveNoBackWhileAFlipIsPending() {
+        var tracker = PageFlipTracker(bufferCount: 2)
+        tracker.shown(0)
+        #expect(tracker.back == 1)
+        tracker.submitted(1, at: .zero)
+        #expect(tracker.back == nil)
+        tracker.completed()
+        #expect(tracker.back == 0)
+    }
+
+    @Test func staleCompletionIsIgnored() {
+        var tracker = PageFlipTracker(bufferCount: 3)
+        tracker.shown(0)
+        #expect(tracker.completed() == nil)
+        #expect(tracker.front == 0)
+    }
+
+    @Test func overdueAfterTheBound() {
+        var tracker = PageFlipTracker(bufferCount: 3)
+        tracker.shown(0)
+        #expect(!tracker.isOverdue(now: .seconds(5)))
+        tracker.submitted(1, at: .seconds(1))
+        #expect(!tracker.isOverdue(now: .seconds(1) + .milliseconds(100)))
+        #expect(tracker.isOverdue(now: .seconds(1) + .milliseconds(101)))
+    }
+}
