@@ -35,6 +35,8 @@ let package = Package(
 
         // MARK: Content (banner model, manifest, loader, pre-rendering)
         .target(name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding"]),
+        // poll(), eventfd wake-ups and signalfd for the appliance's single event loop.
+        .target(name: "EventLoop", dependencies: ["CLinuxEvents"]),
         // systemd notification and the control socket (Unix sockets).
         .target(name: "ServiceIO", dependencies: ["ControlProtocol"]),
         // Pre-rendered banners around the current page (worker thread) and frame composition.
@@ -48,6 +50,8 @@ let package = Package(
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Kernel UAPI header only (linux/fb.h, from linux-libc-dev): no library to link.
         .systemLibrary(name: "CLinuxFB"),
+        // Kernel/libc headers only (signalfd, eventfd): no library to link.
+        .systemLibrary(name: "CLinuxEvents"),
 
         // MARK: Thin wrappers (one per C library, no policy)
         .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster"]),
