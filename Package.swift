@@ -28,7 +28,10 @@ let package = Package(
         .systemLibrary(name: "CLinuxFB"),
 
         // MARK: Thin wrappers (one per C library, no policy)
-        .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster"]),
+        .target(
+            name: "KMSDisplay",
+            dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster"]
+        ),
         .target(
             name: "LibinputSource",
             dependencies: ["CLibinput", "CLibudev", "InputTranslation", "DisplaySelection", "CarouselEngine"]
@@ -60,11 +63,17 @@ let package = Package(
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
-        .testTarget(name: "InputTranslationTests", dependencies: ["InputTranslation", "DisplaySelection", "CarouselEngine"]),
+        .testTarget(
+            name: "InputTranslationTests",
+            dependencies: ["InputTranslation", "DisplaySelection", "CarouselEngine"]
+        ),
         .testTarget(
             name: "DevicesCommandTests",
             dependencies: ["bannerd", "DisplaySelection", "InputTranslation", "CarouselEngine"]
         ),
-        .testTarget(name: "KMSDisplayTests", dependencies: ["KMSDisplay", "DisplaySelection", "CLibDRM", "CLinuxFB", "Raster"]),
+        .testTarget(
+            name: "KMSDisplayTests",
+            dependencies: ["KMSDisplay", "DisplaySelection", "CLibDRM", "CLinuxFB", "Raster"]
+        ),
     ]
 )
