@@ -42,7 +42,7 @@ let package = Package(
         // Pre-rendered banners around the current page (worker thread) and frame composition.
         .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
         .target(name: "DisplaySelection", dependencies: ["Raster"]),
-        .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection"]),
+        .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection", "Raster"]),
 
         // MARK: C modules (module.modulemap + shim header, found by pkg-config)
         .systemLibrary(name: "CLibDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
