@@ -75,6 +75,10 @@ let package = Package(
                 "LibinputSource",
                 "DisplaySelection",
                 "InputTranslation",
+                "FrameLoop",
+                "EventLoop",
+                "ServiceIO",
+                "ControlProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
