@@ -14,7 +14,8 @@ extension MainLoop {
     static func openInput(_ settings: Settings, screen: Screen) -> LibinputInput? {
         do {
             let input = try LibinputInput(
-                seat: settings.seat, transform: TouchTransform(scanoutSize: screen.device.size, rotation: screen.rotation))
+                seat: settings.seat,
+                transform: TouchTransform(scanoutSize: screen.device.size, rotation: screen.rotation))
             _ = try input.dispatch()  // the initial device-added events
             return input
         } catch {

@@ -45,9 +45,13 @@ struct RunCommand: ParsableCommand {
     var fbdev = "/dev/fb0"
 
     func validate() throws {
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 8) {
+            throw ValidationError("--scale must be in (0, 8]")
+        }
         guard autoplay.isFinite, autoplay >= 0 else { throw ValidationError("--autoplay must be 0 or more seconds") }
-        if let mode, ModeRequest(parsing: mode) == nil { throw ValidationError("--mode must look like 1920x1080 or 1920x1080@60") }
+        if let mode, ModeRequest(parsing: mode) == nil {
+            throw ValidationError("--mode must look like 1920x1080 or 1920x1080@60")
+        }
     }
 
     func run() throws {

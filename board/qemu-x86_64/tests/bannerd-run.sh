@@ -48,7 +48,7 @@ shot after-swipe
 "$LIB/carousel_geometry.py" after-swipe.png --scale 1 || fail "geometry after the swipe"
 
 echo "== catch: a finger on the moving carousel stops it and is no tap"
-touch.py --hold 2500 - <<< $'0 down 900 384\n30 move 700 384\n60 move 500 384\n90 up\n160 down 500 300\n2160 up' &
+touch.py - <<< $'0 down 900 384\n30 move 700 384\n60 move 500 384\n90 up\n160 down 500 300\n8160 up' &
 touch_pid=$!
 wait_until 30 phase_is drag || fail "the catch did not hold the carousel"
 held=$(field index)

@@ -6,12 +6,12 @@
 #             restores the CRTC it found
 #   rotation  with --rotation 90 a touch arrives in upright coordinates
 #   fbdev     the /dev/fb0 fallback shows the same picture
-# Run after `swift build`:  board/qemu-x86_64/qemu-run -- Tests/QEMU/kms-e2e.sh
+# Run after `swift build`:  board/qemu-x86_64/run-e2e kms-wrappers
 # qemu-run: packages libdrm-tests python3-libevdev
 # qemu-run-args: --size 1024x768 --timeout 200
 set -uo pipefail
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-BIN=${BANNERD_BIN:-$HERE/../../.build/debug}
+HERE=$QEMU_RUN_BOARD/lib
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug}
 W=$QEMU_RUN_WIDTH H=$QEMU_RUN_HEIGHT
 check=$QEMU_RUN_BOARD/lib/pngcheck.py
 status=0
@@ -48,10 +48,10 @@ python3 "$HERE/abs_pointer.py" || fail "abs pointer"
 wait $pid || fail "kmscheck exit $?"
 cat kms.log
 grep -q 'input: touchCancel(slot: 0' kms.log || fail "unplug did not cancel the touch"
-grep -q 'input: pointerMotion(position: CarouselEngine.PixelPoint(x: 256.0, y: 384.0)' kms.log || fail "absolute pointer not at 256,384"
+grep -q 'input: pointerMotion(position: [A-Za-z.<>]*(x: 256.0, y: 384.0)' kms.log || fail "absolute pointer not at 256,384"
 grep -q 'input: pointerButton(pressed: true' kms.log || fail "no pointer press"
 grep -q 'input: pointerButton(pressed: false' kms.log || fail "no pointer release"
-grep -q 'input: touchDown(slot: 0, position: CarouselEngine.PixelPoint(x: 800.0, y: 384.0)' kms.log || fail "touch down not at 800,384"
+grep -q 'input: touchDown(slot: 0, position: [A-Za-z.<>]*(x: 800.0, y: 384.0)' kms.log || fail "touch down not at 800,384"
 grep -q 'input: touchUp(slot: 0' kms.log || fail "no touch up"
 shot restored
 
@@ -63,7 +63,7 @@ touch.py - <<< $'0 down 800 384\n40 move 500 384\n80 up' || fail "touch.py rotat
 wait $pid || fail "rotated kmscheck exit $?"
 cat rot.log
 # Scanout (800,384) of 1024x768, content turned 90 degrees clockwise: upright (384, 224) on a 768x1024 picture.
-grep -q 'input: touchDown(slot: 0, position: CarouselEngine.PixelPoint(x: 384.0, y: 224.0)' rot.log || fail "rotated touch"
+grep -q 'input: touchDown(slot: 0, position: [A-Za-z.<>]*(x: 384.0, y: 224.0)' rot.log || fail "rotated touch"
 
 echo "== DRM master held by modetest: one clear error naming the holder"
 work=$(mktemp -d)  # a FIFO cannot live on the 9p output folder
