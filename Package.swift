@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding"]),
         // poll(), eventfd wake-ups and signalfd for the appliance's single event loop.
         .target(name: "EventLoop", dependencies: ["CLinuxEvents"]),
+        // Graphics mode and a muted keyboard on the VT while bannerd owns the screen.
+        .target(name: "VirtualTerminal", dependencies: ["CLinuxConsole"]),
         // systemd notification and the control socket (Unix sockets).
         .target(name: "ServiceIO", dependencies: ["ControlProtocol"]),
         // Pre-rendered banners around the current page (worker thread) and frame composition.
@@ -52,6 +54,8 @@ let package = Package(
         .systemLibrary(name: "CLinuxFB"),
         // Kernel/libc headers only (signalfd, eventfd): no library to link.
         .systemLibrary(name: "CLinuxEvents"),
+        // Kernel console header (linux/kd.h): no library to link.
+        .systemLibrary(name: "CLinuxConsole"),
 
         // MARK: Thin wrappers (one per C library, no policy)
         .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster"]),
@@ -77,6 +81,7 @@ let package = Package(
                 "InputTranslation",
                 "FrameLoop",
                 "EventLoop",
+                "VirtualTerminal",
                 "ServiceIO",
                 "ControlProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -103,6 +103,13 @@ public struct FrameScheduler: Sendable {
         wantedFrames = carousel.wantsFrames
     }
 
+    /// There is nowhere to show the frame (no display connected): forget it without counting it, so the loop
+    /// sleeps instead of retrying; the carousel's clock keeps running.
+    public mutating func dropFrame() {
+        needsPresent = false
+        wantedFrames = carousel.wantsFrames
+    }
+
     /// The display reported the pending flip complete (or the display presents synchronously).
     public mutating func flipCompleted() {
         flipSubmitted = nil

@@ -6,20 +6,30 @@ import Foundation
 import InputTranslation
 import KMSDisplay
 import LibinputSource
+import Raster
 import ServiceIO
+import VirtualTerminal
 
 /// Opening the optional parts, control commands, status and content reload.
 extension MainLoop {
     /// Touch is optional: a kiosk without a panel (or with it unplugged) still shows the carousel.
-    static func openInput(_ settings: Settings, screen: Screen) -> LibinputInput? {
+    static func openInput(_ settings: Settings, screen: Screen?) -> LibinputInput? {
         do {
-            let input = try LibinputInput(
-                seat: settings.seat,
-                transform: TouchTransform(scanoutSize: screen.device.size, rotation: screen.rotation))
+            let input = try LibinputInput(seat: settings.seat, transform: Screen.touchTransform(screen))
             _ = try input.dispatch()  // the initial device-added events
             return input
         } catch {
             Log.warning("touch and keys unavailable: \(error)")
+            return nil
+        }
+    }
+
+    /// The VT is optional too: none under ssh or in tests, and a kiosk still works if it cannot be switched.
+    static func takeOverTerminal(_ settings: Settings) -> VirtualTerminal? {
+        do {
+            return try VirtualTerminal.takeOver(path: settings.terminalPath)
+        } catch {
+            Log.warning("console left in text mode: \(error)")
             return nil
         }
     }
@@ -70,8 +80,8 @@ extension MainLoop {
 
     func status() -> StatusReport {
         let carousel = scheduler.carousel
-        var display = screen.status
-        display.pacing = scheduler.pacing.rawValue
+        var display = screen?.status
+        display?.pacing = scheduler.pacing.rawValue
         return StatusReport(
             index: carousel.index, count: carousel.count, phase: carousel.phase.rawValue,
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
@@ -98,14 +108,20 @@ extension MainLoop {
         let current = scheduler.carousel.count > 0 ? banners[scheduler.carousel.index].id : nil
         let start = fresh.firstIndex { $0.id == current } ?? 0
         banners = fresh
+        rebuild(layout: scheduler.carousel.layout, rotation: presenter.composer.rotation, startIndex: start)
+        Log.info("content reloaded: \(fresh.count) banner(s)")
+    }
+
+    /// A new carousel and presenter for the current banners (new content, or a display of another size),
+    /// starting on `startIndex`, keeping the operator's pause.
+    func rebuild(layout: CarouselLayout, rotation: Rotation, startIndex: Int) {
         var carousel = Carousel(
-            layout: screen.layout, metrics: settings.metrics, count: fresh.count, startIndex: start,
+            layout: layout, metrics: settings.metrics, count: banners.count, startIndex: startIndex,
             time: MonotonicClock.now())
         carousel.autoplayPaused = scheduler.carousel.autoplayPaused
         presenter = CarouselPresenter(
-            banners: fresh, layout: screen.layout, rotation: screen.rotation, background: Screen.background,
+            banners: banners, layout: layout, rotation: rotation, background: Screen.background,
             rendering: .worker(worker))
         scheduler.replace(carousel)
-        Log.info("content reloaded: \(fresh.count) banner(s)")
     }
 }

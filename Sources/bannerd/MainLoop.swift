@@ -9,6 +9,7 @@ import KMSDisplay
 import LibinputSource
 import Raster
 import ServiceIO
+import VirtualTerminal
 
 /// The appliance's single event loop: one poll() over the display, input, signals, the pre-render worker's
 /// wake-ups and the control socket; it sleeps when the carousel rests and draws only when the picture changes.
@@ -20,11 +21,15 @@ final class MainLoop {
         var metrics: CarouselMetrics
         var seat: String
         var controlPath: String?
+        var terminalPath: String?
         var content: ContentOptions
     }
 
     let settings: Settings
-    let screen: Screen
+    /// The display; nil while none is connected (the carousel's clock keeps running meanwhile).
+    var screen: Screen?
+    let hotplug: DRMHotplugMonitor?
+    let terminal: VirtualTerminal?
     let input: LibinputInput?
     let signals: SignalWatcher
     let wakeSignal: WakeSignal
@@ -46,25 +51,30 @@ final class MainLoop {
         signals = try SignalWatcher()
         started = MonotonicClock.now()
         lastWatchdog = started
-        screen = try Screen.open(settings)
+        terminal = Self.takeOverTerminal(settings)
+        hotplug = Self.openHotplugMonitor()
+        screen = try Self.openScreen(settings, canWait: hotplug != nil)
+        let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
         banners = settings.content.loadBanners()
         wakeSignal = try WakeSignal()
         // The worker owns the renderer (FreeType faces are single-threaded): handed over, never used here again.
         nonisolated(unsafe) let renderer = try ContentOptions.makeRenderer()
         let wake = wakeSignal
+        let rotation = screen?.rotation ?? .none
         worker = PrerenderWorker(
-            banners: banners, target: screen.prerenderTarget, makeRenderer: { renderer }, wake: { wake.wake() })
+            banners: banners, target: Screen.prerenderTarget(layout: layout, rotation: rotation),
+            makeRenderer: { renderer }, wake: { wake.wake() })
         presenter = CarouselPresenter(
-            banners: banners, layout: screen.layout, rotation: screen.rotation, background: Screen.background,
+            banners: banners, layout: layout, rotation: rotation, background: Screen.background,
             rendering: .worker(worker))
         scheduler = FrameScheduler(
-            carousel: Carousel(layout: screen.layout, metrics: settings.metrics, count: banners.count),
-            pacing: screen.pacing)
+            carousel: Carousel(layout: layout, metrics: settings.metrics, count: banners.count),
+            pacing: screen?.pacing ?? .timer)
         input = Self.openInput(settings, screen: screen)
         control = Self.openControl(settings)
         notifier = Self.openNotifier()
         Log.info(
-            "display \(screen.summary), scale \(screen.layout.scale), \(banners.count) banner(s), "
+            "display \(screen?.summary ?? "none yet"), scale \(layout.scale), \(banners.count) banner(s), "
                 + "touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
     }
 
@@ -82,7 +92,8 @@ final class MainLoop {
 
     private var descriptors: [Int32] {
         var fds = [signals.fileDescriptor, wakeSignal.fileDescriptor]
-        if let fd = screen.device.pollDescriptor { fds.append(fd) }
+        if let fd = screen?.device.pollDescriptor { fds.append(fd) }
+        if let hotplug { fds.append(hotplug.fileDescriptor) }
         if let input { fds.append(input.fileDescriptor) }
         if let control { fds += control.pollDescriptors }
         return fds
@@ -104,8 +115,10 @@ final class MainLoop {
             } else if fd == wakeSignal.fileDescriptor {
                 wakeSignal.drain()
                 if presenter.collect(visible: scheduler.carousel.visibleViews()) { scheduler.requestRedraw() }
-            } else if fd == screen.device.pollDescriptor {
+            } else if fd == screen?.device.pollDescriptor {
                 readFlips()
+            } else if let hotplug, fd == hotplug.fileDescriptor {
+                if !hotplug.receive().isEmpty { reprobeDisplay() }
             } else if let input, fd == input.fileDescriptor {
                 readInput(input)
             } else if let control {
@@ -127,6 +140,7 @@ final class MainLoop {
     }
 
     private func readFlips() {
+        guard let screen else { return }
         do {
             if try screen.device.handleReadable() { scheduler.flipCompleted() }
         } catch {
@@ -151,7 +165,7 @@ final class MainLoop {
         {
             readFlips()  // retires a flip whose event never came
         }
-        scheduler.pacing = screen.pacing
+        if let screen { scheduler.pacing = screen.pacing }
         if scheduler.wake(at: now) { draw(at: now) }
         presenter.focus(on: scheduler.carousel)
         for problem in presenter.takeProblems() { Log.warning(problem) }
@@ -159,6 +173,7 @@ final class MainLoop {
     }
 
     private func draw(at now: Duration) {
+        guard let screen else { return scheduler.dropFrame() }
         guard let buffer = screen.device.backBuffer else { return }
         presenter.draw(scheduler.carousel.visibleViews(), into: buffer)
         do {
@@ -201,7 +216,8 @@ final class MainLoop {
     private func shutdown() {
         notify { try $0.stopping() }
         worker.stop()
-        screen.device.shutdown()
+        screen?.device.shutdown()
+        terminal?.restore()
         Log.info("screen restored; frames rendered \(scheduler.statistics.framesRendered)")
     }
 }

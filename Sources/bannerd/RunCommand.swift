@@ -41,6 +41,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Control socket path (omit for none).")
     var control: String?
 
+    @Option(
+        help:
+            "Virtual terminal to switch to graphics mode with its keyboard muted (default: standard input, if it is one)."
+    )
+    var vt: String?
+
     @Option(help: "Framebuffer device used when no DRM display is usable.")
     var fbdev = "/dev/fb0"
 
@@ -61,7 +67,7 @@ struct RunCommand: ParsableCommand {
             display: DisplayConfiguration(
                 cardPath: card, connectorName: output, mode: mode.flatMap(ModeRequest.init(parsing:)),
                 rotation: rotation),
-            fbdevPath: fbdev, scale: scale, metrics: metrics, seat: seat, controlPath: control,
+            fbdevPath: fbdev, scale: scale, metrics: metrics, seat: seat, controlPath: control, terminalPath: vt,
             content: contentOptions)
         let loop = try MainLoop(settings: settings)
         try loop.run()

@@ -3,6 +3,7 @@ import CarouselRendering
 import ControlProtocol
 import DisplaySelection
 import FrameLoop
+import InputTranslation
 import KMSDisplay
 import Raster
 
@@ -15,7 +16,8 @@ struct Screen {
     let layout: CarouselLayout
     let status: StatusReport.Display
 
-    /// Opens the configured DRM display, or `/dev/fb0` when no DRM display is usable.
+    /// Opens the configured DRM display, or `/dev/fb0` when the machine has no DRM card at all. A DRM card with
+    /// nothing connected is not a reason for fbdev (its emulated framebuffer would show on no screen either).
     static func open(_ settings: MainLoop.Settings) throws -> Screen {
         let device: any ScanoutDevice
         let rotation: Rotation
@@ -28,6 +30,7 @@ struct Screen {
             widthMillimetres = Int(drm.plan.connector.widthMillimetres)
             names = (drm.plan.cardPath, drm.plan.connector.name)
         } catch let drmError {
+            if let cards = try? DRMCard.cardPaths(), !cards.isEmpty { throw drmError }
             do {
                 device = try FbdevDisplay(path: settings.fbdevPath)
                 rotation = settings.display.rotation ?? .none
@@ -66,11 +69,29 @@ struct Screen {
         return .vblank
     }
 
-    /// How the pre-render worker sizes banners for this screen.
-    var prerenderTarget: PrerenderWorker.Target {
+    /// How the pre-render worker sizes banners for a layout.
+    static func prerenderTarget(layout: CarouselLayout, rotation: Rotation) -> PrerenderWorker.Target {
         PrerenderWorker.Target(
             width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: layout.scale,
             cornerRadius: layout.cornerRadiusPixels, rotation: rotation)
+    }
+
+    /// The layout used while no display is connected, so the carousel's clock can run; replaced on connect.
+    static func provisionalLayout(_ settings: MainLoop.Settings) throws -> CarouselLayout {
+        try CarouselLayout(widthPixels: 1920, heightPixels: 1080, scale: settings.scale ?? 1, metrics: settings.metrics)
+    }
+
+    /// Touch mapped to this screen's upright pixels (a 1x1 placeholder while there is no screen).
+    static func touchTransform(_ screen: Screen?) -> TouchTransform {
+        guard let screen else { return TouchTransform(scanoutSize: PixelSize(width: 1, height: 1)) }
+        return TouchTransform(scanoutSize: screen.device.size, rotation: screen.rotation)
+    }
+
+    /// Whether the DRM connector this screen shows on still has a display plugged in.
+    var isConnected: Bool {
+        guard let drm = device as? DRMDisplay else { return true }
+        guard let resources = try? drm.card.resources() else { return false }
+        return resources.connectors.first { $0.id == drm.plan.connector.id }?.status == .connected
     }
 
     /// One line for the start-up log.
