@@ -65,8 +65,10 @@ let package = Package(
         .testTarget(
             name: "CarouselRenderingTests",
             dependencies: [
-                "CarouselRendering", "CarouselEngine", "BannerContent", "GlyphText", "ImageDecoding", "Raster",
-            ]
+                "CarouselRendering", "CarouselEngine", "CarouselTrace", "BannerContent", "GlyphText", "ImageDecoding",
+                "Raster", "TextLayout",
+            ],
+            exclude: ["Golden"]
         ),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Raster"]),
