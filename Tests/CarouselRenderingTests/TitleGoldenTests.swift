@@ -15,11 +15,15 @@ import TextLayout
 
     /// The title's layout as the renderer sets it: 28 pt bold, inside the 16 pt text inset.
     static func titleLine(_ title: String, fonts: FontSet, layout: CarouselLayout) -> TextLine {
-        let style = BannerStyle.standard
-        let inset = BannerStyle.pixels(style.textInset, scale: layout.scale)
-        return LineLayout.layout(
-            title, chain: fonts.title, pixelSize: BannerStyle.pixels(style.titlePoints, scale: layout.scale),
-            maxWidth: layout.bannerWidthPixels - 2 * inset)
+        LineLayout.layout(
+            title, chain: fonts.title,
+            pixelSize: BannerStyle.pixels(BannerStyle.standard.titlePoints, scale: layout.scale),
+            maxWidth: layout.bannerWidthPixels - 2 * textInset(layout))
+    }
+
+    /// The text inset in pixels: the title's line box starts this far below the banner's top edge.
+    static func textInset(_ layout: CarouselLayout) -> Int {
+        BannerStyle.pixels(BannerStyle.standard.textInset, scale: layout.scale)
     }
 
     static func frame(title: String, fonts: FontSet) throws -> GoldenFrame.Frame {
@@ -37,11 +41,14 @@ import TextLayout
         let ellipsis = try #require(fonts.title.resolve("\u{2026}"))
         #expect(line.isTruncated)
         #expect(line.glyphs.last?.glyph == ellipsis.glyph && line.glyphs.last?.face == ellipsis.face)
-        #expect(line.advance <= (layout.bannerWidthPixels - 32) << 6)
+        #expect(line.advance <= (layout.bannerWidthPixels - 2 * Self.textInset(layout)) << 6)  // 26.6 fixed point
         // Nothing of the title reaches the banner's right text inset: those columns keep the banner colour.
         let colour = GoldenFrame.banners(1)[0].background.argb
         let right = layout.insetPixels + layout.bannerWidthPixels
-        for y in (layout.topInsetPixels + 16)..<(layout.topInsetPixels + 16 + line.metrics.height) {
+        for y
+            in (layout.topInsetPixels + Self.textInset(layout))..<(layout.topInsetPixels + Self.textInset(layout)
+            + line.metrics.height)
+        {
             #expect(((right - 12)..<right).allSatisfy { frame.bitmap[$0, y] == colour }, "row \(y)")
         }
     }
@@ -60,12 +67,11 @@ import TextLayout
         // The title is drawn: the centre banner's title band holds more than its flat colour.
         let layout = frame.carousel.layout
         let colour = GoldenFrame.banners(1)[0].background.argb
-        let band = (layout.topInsetPixels + 16)..<(layout.topInsetPixels + 16 + line.metrics.height)
-        let inked = band.reduce(0) { sum, y in
-            sum
-                + (layout.insetPixels..<(layout.insetPixels + layout.bannerWidthPixels)).count {
-                    frame.bitmap[$0, y] != colour
-                }
+        let top = layout.topInsetPixels + Self.textInset(layout)
+        let columns = layout.insetPixels..<(layout.insetPixels + layout.bannerWidthPixels)
+        var inked = 0
+        for y in top..<(top + line.metrics.height) {
+            inked += columns.count { frame.bitmap[$0, y] != colour }
         }
         #expect(inked > line.glyphs.count * 10)
     }
