@@ -72,6 +72,8 @@ enum FlickStorm {
             var lateFrames = 0
             let before = scene.presenter.placeholdersDrawn
             let frames = 60 * seconds + 60
+            let load = loadAverage()
+            let cpuBefore = (process: cpuSeconds(RUSAGE_SELF), loop: cpuSeconds(rusageThread))
             let start = clock.now
             for frame in 0..<frames {
                 let t = FramePacer.step * frame
@@ -91,11 +93,38 @@ enum FlickStorm {
             let pages: Int = scene.carousel.nearestPage + scene.carousel.pagesRenormalised
             let draws: Int = scene.presenter.placeholdersDrawn - before
             let startUp: String = duration(nanoseconds: nanoseconds(warmUp))
+            let loop = cpuSeconds(rusageThread) - cpuBefore.loop
+            let workerCPU = cpuSeconds(RUSAGE_SELF) - cpuBefore.process - loop
             print(
                 "flick storm \(width)x\(height): \(placeholderFrames) frame(s) with a placeholder, \(draws) "
                     + "placeholder draw(s) in \(frames) frames; moved \(pages) pages; \(lateFrames) frame(s) started "
                     + "more than a frame late; start-up pre-render of 5 banners \(startUp)")
+            print(
+                "flick storm \(width)x\(height): CPU over the \(fixed(Double(frames) / 60, 1)) s: frame loop "
+                    + "\(fixed(loop, 2)) s, worker \(fixed(workerCPU, 2)) s; machine load average at start \(load) "
+                    + "(2 cores shared with other sessions: the figure moves with their load)")
         }
+    }
+
+    /// `RUSAGE_THREAD` from <sys/resource.h> (a GNU extension the Glibc module does not import).
+    private static let rusageThread = __rusage_who(rawValue: 1)
+
+    /// CPU time (user + system) of the process or of the calling thread, in seconds.
+    private static func cpuSeconds(_ who: __rusage_who) -> Double {
+        var usage = rusage()
+        guard getrusage(__rusage_who_t(who.rawValue), &usage) == 0 else { return 0 }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// The 1-minute load average, as /proc/loadavg prints it.
+    private static func loadAverage() -> String {
+        guard let file = fopen("/proc/loadavg", "r") else { return "?" }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 128)
+        guard fgets(&line, Int32(line.count), file) != nil else { return "?" }
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: " ").first.map(String.init) ?? "?"
     }
 
     private static func sleep(for d: Duration) {

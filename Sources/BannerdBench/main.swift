@@ -2,6 +2,7 @@
 // resident memory against the number of banners, and placeholders during a flick storm, each compared with
 // baselines measured in the same run. Build in release: `swift run -c release BannerdBench`.
 // `BannerdBench --profile-compose` composes 1920x1080 frames only, for `perf record`.
+import Foundation
 import Glibc
 import GlyphText
 
@@ -26,16 +27,23 @@ if arguments.count == 2, arguments[1] == "--profile-compose" {
         exit(1)
     }
 }
+// `--only engine,compose,alloc,prerender,rss,storm` runs some sections; all of them by default.
+let sections: Set<String> =
+    arguments.count == 3 && arguments[1] == "--only"
+    ? Set(arguments[2].split(separator: ",").map(String.init))
+    : ["engine", "compose", "alloc", "prerender", "rss", "storm"]
+let scratch = PhotoFixture.scratchDirectory()
+defer { try? FileManager.default.removeItem(atPath: scratch) }
 do {
-    EngineCost.run()
+    if sections.contains("engine") { EngineCost.run() }
     let fonts = try FontSet()
-    let scratch = PhotoFixture.scratchDirectory()
-    try CompositionCost.run(fonts: fonts)
-    try AllocationCount.run(fonts: fonts)
-    try PrerenderCost.run(fonts: fonts, scratch: scratch)
-    try MemoryFootprint.run(scratch: scratch)
-    try FlickStorm.run(fonts: fonts)
+    if sections.contains("compose") { try CompositionCost.run(fonts: fonts) }
+    if sections.contains("alloc") { try AllocationCount.run(fonts: fonts) }
+    if sections.contains("prerender") { try PrerenderCost.run(fonts: fonts, scratch: scratch) }
+    if sections.contains("rss") { try MemoryFootprint.run(scratch: scratch) }
+    if sections.contains("storm") { try FlickStorm.run(fonts: fonts) }
 } catch {
     print("BannerdBench: \(error)")
+    try? FileManager.default.removeItem(atPath: scratch)
     exit(1)
 }
