@@ -1,0 +1,50 @@
+import BannerContent
+import CarouselEngine
+import FileAccess
+import GlyphText
+import ImageDecoding
+import Raster
+
+/// Time to pre-render one banner at its on-screen size, as the presenter does it (render, round corners, index
+/// opaque runs): the demo banners (patterns and text), and a photo-like JPEG and PNG made in this run.
+enum PrerenderCost {
+    static func run(fonts: FontSet, scratch: String) throws {
+        print("## Pre-render time per banner (render + sprite, at on-screen size)")
+        let photo = PhotoFixture.picture(width: 1920, height: 1080, seed: 42)
+        let jpegPath = scratch + "/photo.jpg"
+        let pngPath = scratch + "/photo.png"
+        let jpeg = PhotoFixture.jpeg(photo)
+        try LocalFiles().writeAtomically(jpeg, to: jpegPath)
+        try PNGEncoder().write(photo, to: pngPath)
+        let pngBytes = try LocalFiles().readBytes(pngPath).count
+        print("photo: 1920x1080 photo-like picture, JPEG q88 \(jpeg.count / 1024) KiB, PNG \(pngBytes / 1024) KiB")
+        let renderer = BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
+        for (width, height) in displaySizes {
+            let layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: 1)
+            let composer = FrameComposer(rotation: .none)
+            func prerender(_ banner: Banner) {
+                let rendered = renderer.render(
+                    banner, width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: layout.scale,
+                    cornerRadius: layout.cornerRadiusPixels)
+                _ = composer.prepare(rendered.bitmap)
+            }
+            var demo: [Double] = []
+            for banner in DemoContent.banners {
+                prerender(banner)  // glyphs cached, as after the first banner on the appliance
+                demo.append(medianNanoseconds(runs: 5) { prerender(banner) })
+            }
+            demo.sort()
+            let photos = [("jpeg", jpegPath), ("png", pngPath)].map { kind, path in
+                let banner = Banner(
+                    id: kind, title: "Photo banner", subtitle: "Decoded, scaled to fill, scrim and text",
+                    artwork: .file(path: path))
+                return (kind, medianNanoseconds(runs: 5) { prerender(banner) })
+            }
+            print(
+                "prerender \(width)x\(height) (banner \(layout.bannerWidthPixels)x\(layout.bannerHeightPixels)): "
+                    + "demo median \(duration(nanoseconds: demo[demo.count / 2])) "
+                    + "(fastest \(duration(nanoseconds: demo[0])), slowest \(duration(nanoseconds: demo[demo.count - 1]))), "
+                    + photos.map { "\($0.0) photo \(duration(nanoseconds: $0.1))" }.joined(separator: ", "))
+        }
+    }
+}

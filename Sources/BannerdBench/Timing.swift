@@ -1,0 +1,60 @@
+import Glibc
+
+/// Median of `runs` timings of `body`, in nanoseconds.
+func medianNanoseconds(runs: Int, _ body: () -> Void) -> Double {
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    samples.reserveCapacity(runs)
+    for _ in 0..<runs {
+        samples.append(nanoseconds(clock.measure(body)))
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+/// A duration in nanoseconds.
+func nanoseconds(_ d: Duration) -> Double {
+    Double(d.components.attoseconds) / 1e9 + Double(d.components.seconds) * 1e9
+}
+
+/// A ratio as a percentage with four decimals (the engine's share is tiny).
+func percent(_ ratio: Double) -> String {
+    let units = Int((ratio * 1_000_000).rounded())
+    let fraction = String(units % 10_000)
+    return "\(units / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction) %"
+}
+
+/// `value` with `digits` decimals, without Foundation.
+func fixed(_ value: Double, _ digits: Int = 2) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let units = Int((abs(value) * scale).rounded())
+    let whole = units / Int(scale)
+    let fraction = String(units % Int(scale))
+    let sign = value < 0 && units > 0 ? "-" : ""
+    guard digits > 0 else { return "\(sign)\(whole)" }
+    return "\(sign)\(whole).\(String(repeating: "0", count: digits - fraction.count))\(fraction)"
+}
+
+/// Nanoseconds as milliseconds or microseconds, whichever reads better.
+func duration(nanoseconds ns: Double) -> String {
+    ns >= 1e6 ? "\(fixed(ns / 1e6, 2)) ms" : "\(fixed(ns / 1e3, 1)) µs"
+}
+
+/// Resident set size of this process, in KiB (VmRSS from /proc/self/status); 0 when unreadable.
+func residentKiB() -> Int {
+    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix("VmRSS:") {
+            return Int(text.dropFirst(6).filter(\.isNumber)) ?? 0
+        }
+    }
+    return 0
+}
+
+/// The display sizes every section measures.
+let displaySizes = [(width: 1920, height: 1080), (width: 800, height: 480)]
