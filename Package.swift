@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "FrameLoop", dependencies: ["CarouselEngine"]),
         .target(name: "ControlProtocol"),
         .target(name: "TextLayout", dependencies: ["Raster"]),
+        // The strict TOML subset banners.toml and bannerd.toml are written in (positions on every key and value).
+        .target(name: "TOMLSubset"),
 
         // MARK: C modules (module.modulemap + one-line shim header, flags from pkg-config)
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -34,7 +36,9 @@ let package = Package(
         .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
 
         // MARK: Content (banner model, manifest, loader, pre-rendering)
-        .target(name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding"]),
+        .target(
+            name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding", "TOMLSubset"]
+        ),
         // systemd notification and the control socket (Unix sockets).
         .target(name: "ServiceIO", dependencies: ["ControlProtocol"]),
         // Pre-rendered banners around the current page (worker thread) and frame composition.
@@ -85,6 +89,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
+        .testTarget(name: "TOMLSubsetTests", dependencies: ["TOMLSubset"]),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
