@@ -45,6 +45,11 @@ let package = Package(
         .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
         .target(name: "DisplaySelection", dependencies: ["Raster"]),
         .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection"]),
+        // bannerd.toml, board profiles and the screen schedule (pure: file access comes in through a protocol).
+        .target(
+            name: "BannerdConfig",
+            dependencies: ["TOMLSubset", "DisplaySelection", "InputTranslation", "CarouselEngine", "Raster"]
+        ),
 
         // MARK: C modules (module.modulemap + shim header, found by pkg-config)
         .systemLibrary(name: "CLibDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
@@ -90,6 +95,10 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "TOMLSubsetTests", dependencies: ["TOMLSubset"]),
+        .testTarget(
+            name: "BannerdConfigTests",
+            dependencies: ["BannerdConfig", "DisplaySelection", "InputTranslation", "Raster", "FileAccess"]
+        ),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),

@@ -92,10 +92,5 @@ enum ManifestReader {
     }
 
     /// A colour from `#RRGGBB` or `#RRGGBBAA`, or nil.
-    static func parseColor(_ s: String) -> Color? {
-        guard s.hasPrefix("#"), s.count == 7 || s.count == 9,
-            s.dropFirst().allSatisfy(\.isHexDigit), let v = UInt32(s.dropFirst(), radix: 16)
-        else { return nil }
-        return s.count == 7 ? Color(rgb: v) : Color(argb: (v >> 8) | (v & 0xFF) << 24)
-    }
+    static func parseColor(_ s: String) -> Color? { Color(hex: s) }
 }
