@@ -90,10 +90,3 @@ extension ManifestDocument {
         }
     }
 }
-
-extension ContentProblem {
-    /// A syntax error in the manifest at `path`.
-    init(path: String, _ error: TOMLSyntaxError) {
-        self.init(path: path, line: error.position.line, column: error.position.column, message: error.message)
-    }
-}

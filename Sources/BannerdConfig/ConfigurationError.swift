@@ -18,10 +18,3 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
     /// One line per problem.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }
-
-extension ConfigurationProblem {
-    /// A problem at `position` in `path`.
-    init(path: String, at position: TOMLPosition, _ message: String) {
-        self.init(path: path, line: position.line, column: position.column, message: message)
-    }
-}

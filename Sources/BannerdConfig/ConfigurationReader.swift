@@ -11,12 +11,12 @@ extension Configuration {
         do throws(TOMLErrors) {
             document = try TOMLParser.document(text, dialect: TOMLDialect(documentName: "bannerd.toml"))
         } catch {
-            throw ConfigurationError(error.errors.map { ConfigurationProblem(path: path, at: $0.position, $0.message) })
+            throw ConfigurationError(error.errors.map { ConfigurationProblem(path: path, $0) })
         }
         var c = self
         var problems: [ConfigurationProblem] = []
         func report(_ position: TOMLPosition, _ message: String) {
-            problems.append(ConfigurationProblem(path: path, at: position, message))
+            problems.append(ConfigurationProblem(path: path, TOMLSyntaxError(at: position, message)))
         }
         let tableList = ConfigurationSchema.tables.map { "[\($0.name)]" }.joined(separator: ", ")
         for key in document.root.keys {
