@@ -59,7 +59,8 @@ enum ConfigurationSchema {
         keys: [
             ConfigurationKey("seat") { c, v throws(ValueProblem) in
                 let seat = try v.text("seat")
-                guard !seat.isEmpty, seat.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+                guard !seat.isEmpty,
+                    seat.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
                 else { throw ValueProblem("seat must be a udev seat name such as \"seat0\"") }
                 c.input.seat = seat
             },
