@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "FileAccess"),
         .target(name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CTurboJPEG"]),
         .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
+        // BannerdConfig's files read from disk (ConfigurationFiles over FileAccess).
+        .target(name: "BannerdConfigFiles", dependencies: ["BannerdConfig", "FileAccess"]),
 
         // MARK: Content (banner model, manifest, loader, pre-rendering)
         .target(
@@ -97,7 +99,9 @@ let package = Package(
         .testTarget(name: "TOMLSubsetTests", dependencies: ["TOMLSubset"]),
         .testTarget(
             name: "BannerdConfigTests",
-            dependencies: ["BannerdConfig", "DisplaySelection", "InputTranslation", "Raster", "FileAccess"]
+            dependencies: [
+                "BannerdConfig", "BannerdConfigFiles", "DisplaySelection", "InputTranslation", "Raster", "FileAccess",
+            ]
         ),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),

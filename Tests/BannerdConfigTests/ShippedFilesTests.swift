@@ -1,4 +1,5 @@
 import DisplaySelection
+import FileAccess
 import Testing
 
 @testable import BannerdConfig
@@ -40,6 +41,21 @@ import Testing
     }
 
     static let boards = ["rpi-7inch-dsi", "hdmi-1080p-usb-touch", "portrait-1080x1920", "qemu-x86_64"]
+
+    /// Every folder of board/ with a profile, so a new profile is checked without being listed here.
+    @Test func everyProfileInTheBoardFolderIsListedAndLoads() throws {
+        let names = try LocalFiles().list(repositoryRoot + "/board").filter { name in
+            (try? LocalFiles().kind(of: repositoryRoot + "/board/\(name)/\(BoardProfile.fileName)")) != nil
+        }
+        #expect(Set(names) == Set(Self.boards))
+        var loader = ConfigurationLoader(files: DiskFiles())
+        loader.boardDirectories = [repositoryRoot + "/board"]
+        for name in names {
+            #expect(throws: Never.self) {
+                try loader.load(configPath: repositoryRoot + "/config/bannerd.toml", board: name)
+            }
+        }
+    }
 
     @Test(arguments: boards) func everyBoardProfileLoads(board: String) throws {
         var loader = ConfigurationLoader(files: DiskFiles())

@@ -1,5 +1,5 @@
 import BannerdConfig
-import FileAccess
+import BannerdConfigFiles
 
 /// Files held in memory, for loader tests.
 struct MemoryFiles: ConfigurationFiles {
@@ -8,18 +8,8 @@ struct MemoryFiles: ConfigurationFiles {
     func text(atPath path: String) throws(ConfigurationError) -> String? { files[path] }
 }
 
-/// The real file system through FileAccess, as the executable wires it.
-struct DiskFiles: ConfigurationFiles {
-    func text(atPath path: String) throws(ConfigurationError) -> String? {
-        do throws(FileError) {
-            return try LocalFiles().readText(path)
-        } catch  where error.isNotFound {
-            return nil
-        } catch {
-            throw ConfigurationError(path: path, error.message)
-        }
-    }
-}
+/// The real file system, as the executable reads it.
+typealias DiskFiles = LocalConfigurationFiles
 
 /// The repository's root, found from this file's path (Tests/BannerdConfigTests/TestFiles.swift).
 let repositoryRoot: String = {
