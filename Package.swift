@@ -41,12 +41,16 @@ let package = Package(
         .target(
             name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding", "TOMLSubset"]
         ),
+        // poll(), eventfd wake-ups and signalfd for the appliance's single event loop.
+        .target(name: "EventLoop", dependencies: ["CLinuxEvents"]),
+        // Graphics mode and a muted keyboard on the VT while bannerd owns the screen.
+        .target(name: "VirtualTerminal", dependencies: ["CLinuxConsole"]),
         // systemd notification and the control socket (Unix sockets).
         .target(name: "ServiceIO", dependencies: ["ControlProtocol"]),
         // Pre-rendered banners around the current page (worker thread) and frame composition.
         .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
         .target(name: "DisplaySelection", dependencies: ["Raster"]),
-        .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection"]),
+        .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection", "Raster"]),
         // bannerd.toml, board profiles and the screen schedule (pure: file access comes in through a protocol).
         .target(
             name: "BannerdConfig",
@@ -59,6 +63,10 @@ let package = Package(
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Kernel UAPI header only (linux/fb.h, from linux-libc-dev): no library to link.
         .systemLibrary(name: "CLinuxFB"),
+        // Kernel/libc headers only (signalfd, eventfd): no library to link.
+        .systemLibrary(name: "CLinuxEvents"),
+        // Kernel console header (linux/kd.h): no library to link.
+        .systemLibrary(name: "CLinuxConsole"),
 
         // MARK: Thin wrappers (one per C library, no policy)
         .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster"]),
@@ -82,6 +90,11 @@ let package = Package(
                 "LibinputSource",
                 "DisplaySelection",
                 "InputTranslation",
+                "FrameLoop",
+                "EventLoop",
+                "VirtualTerminal",
+                "ServiceIO",
+                "ControlProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,7 +17,7 @@ public enum PanelOrientation: String, Equatable, Sendable, CaseIterable {
     /// clockwise in its casing, so content is turned a quarter counter-clockwise (270° clockwise) to undo it.
     public var correctingRotation: DisplayRotation {
         switch self {
-        case .normal: return .normal
+        case .normal: return .none
         case .upsideDown: return .clockwise180
         case .leftSideUp: return .clockwise270
         case .rightSideUp: return .clockwise90

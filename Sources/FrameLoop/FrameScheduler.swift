@@ -32,7 +32,8 @@ public struct FrameScheduler: Sendable {
     public static let flipTimeout: Duration = .milliseconds(100)
 
     public private(set) var carousel: Carousel
-    public let pacing: Pacing
+    /// May change once the display has shown whether its flips follow a real vblank.
+    public var pacing: Pacing
     public private(set) var statistics = FrameStatistics()
     /// When the frame in flight was handed to the display; nil when no flip is pending.
     public private(set) var flipSubmitted: Duration?
@@ -52,6 +53,18 @@ public struct FrameScheduler: Sendable {
     /// Applies an input event to the carousel.
     public mutating func handle(_ event: InputEvent) -> CarouselAction? {
         carousel.handle(event)
+    }
+
+    /// Changes the carousel from outside input (remote commands: next, goto, pause); frames follow as needed.
+    public mutating func update(_ body: (inout Carousel) -> Void) {
+        body(&carousel)
+        wantedFrames = true
+    }
+
+    /// Something outside the engine changed the picture (a banner finished rendering): draw again.
+    public mutating func requestRedraw() {
+        needsPresent = true
+        wantedFrames = true
     }
 
     /// Replaces the carousel (new content, or a new display size) and redraws.
@@ -87,6 +100,13 @@ public struct FrameScheduler: Sendable {
         statistics.framesRendered += 1
         needsPresent = false
         flipSubmitted = now
+        wantedFrames = carousel.wantsFrames
+    }
+
+    /// There is nowhere to show the frame (no display connected): forget it without counting it, so the loop
+    /// sleeps instead of retrying; the carousel's clock keeps running.
+    public mutating func dropFrame() {
+        needsPresent = false
         wantedFrames = carousel.wantsFrames
     }
 

@@ -1,5 +1,6 @@
 import CarouselEngine
 import DisplaySelection
+import Raster
 
 /// Maps touch-panel and absolute-pointer coordinates to logical display pixels.
 ///
@@ -15,8 +16,7 @@ public struct TouchTransform: Equatable, Sendable {
     public var calibration: CalibrationMatrix
 
     /// A transform for a scanout of `scanoutSize`.
-    public init(scanoutSize: PixelSize, rotation: DisplayRotation = .normal, calibration: CalibrationMatrix = .identity)
-    {
+    public init(scanoutSize: PixelSize, rotation: DisplayRotation = .none, calibration: CalibrationMatrix = .identity) {
         self.scanoutSize = scanoutSize
         self.rotation = rotation
         self.calibration = calibration
@@ -59,7 +59,7 @@ public struct TouchTransform: Equatable, Sendable {
     /// picture's top-left corner at the scanout's top-right for 90°, bottom-right for 180°, bottom-left for 270°.
     func undoRotation(_ point: NormalizedPoint) -> NormalizedPoint {
         switch rotation {
-        case .normal: return point
+        case .none: return point
         case .clockwise90: return NormalizedPoint(x: point.y, y: 1 - point.x)
         case .clockwise180: return NormalizedPoint(x: 1 - point.x, y: 1 - point.y)
         case .clockwise270: return NormalizedPoint(x: 1 - point.y, y: point.x)

@@ -6,6 +6,9 @@ struct Bannerd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bannerd",
         abstract: "An endless banner carousel that owns the screen (DRM/KMS, libinput, FreeType).",
-        subcommands: [TraceCommand.self, RenderCommand.self, CheckCommand.self, DevicesCommand.self]
+        subcommands: [
+            RunCommand.self, TraceCommand.self, RenderCommand.self, CheckCommand.self, DevicesCommand.self,
+            CtlCommand.self,
+        ]
     )
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BannerContent
+import DisplaySelection
 
 /// `bannerd check --content DIR`: prints one line per problem in a content directory and exits non-zero when
 /// anything is wrong, so it can gate a deploy script or a CMS upload.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CarouselEngine
 import CarouselRendering
 import CarouselTrace
+import DisplaySelection
 import Foundation
 import ImageDecoding
 import Raster

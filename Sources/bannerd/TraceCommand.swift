@@ -1,6 +1,7 @@
 import ArgumentParser
 import CarouselEngine
 import CarouselTrace
+import DisplaySelection
 import Foundation
 
 /// `bannerd trace`: the engine in simulated time, one CSV row per 60 Hz frame.

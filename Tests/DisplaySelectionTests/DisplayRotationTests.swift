@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct DisplayRotationTests {
     @Test(arguments: [
-        ("Normal", DisplayRotation.normal), ("Upside Down", .clockwise180), ("Left Side Up", .clockwise270),
+        ("Normal", DisplayRotation.none), ("Upside Down", .clockwise180), ("Left Side Up", .clockwise270),
         ("Right Side Up", .clockwise90),
     ])
     func panelOrientationIsCorrected(name: String, rotation: DisplayRotation) throws {
@@ -17,8 +17,8 @@ import Testing
     }
 
     @Test func configuredRotationWinsOverPanel() {
-        #expect(DisplayRotation.resolve(configured: .normal, panel: .upsideDown) == DisplayRotation.normal)
-        #expect(DisplayRotation.resolve(configured: nil, panel: nil) == DisplayRotation.normal)
+        #expect(DisplayRotation.resolve(configured: DisplayRotation.none, panel: .upsideDown) == DisplayRotation.none)
+        #expect(DisplayRotation.resolve(configured: nil, panel: nil) == DisplayRotation.none)
     }
 
     @Test(arguments: ["0", "90", "180", "270"])
@@ -36,6 +36,6 @@ import Testing
         #expect(DisplayRotation.clockwise90.logicalSize(forScanout: scanout) == PixelSize(width: 480, height: 800))
         #expect(DisplayRotation.clockwise270.logicalSize(forScanout: scanout) == PixelSize(width: 480, height: 800))
         #expect(DisplayRotation.clockwise180.logicalSize(forScanout: scanout) == scanout)
-        #expect(DisplayRotation.normal.logicalSize(forScanout: scanout) == scanout)
+        #expect(DisplayRotation.none.logicalSize(forScanout: scanout) == scanout)
     }
 }

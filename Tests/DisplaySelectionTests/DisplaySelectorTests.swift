@@ -14,7 +14,7 @@ import Testing
         #expect(plan.connector.name == "HDMI-A-1")
         #expect(plan.crtcID == 41)
         #expect(plan.modeCandidates.first?.isPreferred == true)
-        #expect(plan.rotation == .normal)
+        #expect(plan.rotation == DisplayRotation.none)
         #expect(plan.requestedModeAvailable)
     }
 

@@ -87,3 +87,24 @@ import Testing
         #expect(loop.frames.count == 2)
     }
 }
+
+@Suite struct FrameSchedulerWithoutDisplayTests {
+    @Test func droppedFramesLetTheLoopSleepWhileTheClockRuns() throws {
+        var metrics = CarouselMetrics()
+        metrics.autoplayInterval = .seconds(5)
+        let layout = try CarouselLayout(widthPixels: 800, heightPixels: 480, scale: 1, metrics: metrics)
+        var scheduler = FrameScheduler(carousel: Carousel(layout: layout, metrics: metrics, count: 3), pacing: .timer)
+        let first = scheduler.wake(at: .zero)
+        #expect(first)
+        scheduler.dropFrame()
+        #expect(scheduler.nextDeadline == .seconds(5))  // asleep until autoplay, not spinning
+        var now = Duration.seconds(5)
+        while now < .seconds(7) {
+            if scheduler.wake(at: now) { scheduler.dropFrame() }
+            now = scheduler.nextDeadline ?? .seconds(7)
+        }
+        #expect(scheduler.carousel.index == 1)
+        #expect(scheduler.statistics.framesRendered == 0)
+        #expect(scheduler.statistics.wakeups < 60)
+    }
+}

@@ -8,7 +8,7 @@ import Testing
     let mouse = InputDeviceID(rawValue: 2)
     let other = InputDeviceID(rawValue: 3)
 
-    func translator(rotation: DisplayRotation = .normal) -> LibinputTranslator {
+    func translator(rotation: DisplayRotation = .none) -> LibinputTranslator {
         var translator = LibinputTranslator(
             transform: TouchTransform(scanoutSize: PixelSize(width: 1000, height: 500), rotation: rotation))
         let touch = InputDeviceInfo(

@@ -11,8 +11,8 @@ import Testing
     }
 
     @Test func noRotationScalesToPixels() {
-        #expect(map(.normal, 0.5, 0.25) == PixelPoint(x: 400, y: 120))
-        #expect(map(.normal, 0, 0) == PixelPoint(x: 0, y: 0))
+        #expect(map(DisplayRotation.none, 0.5, 0.25) == PixelPoint(x: 400, y: 120))
+        #expect(map(DisplayRotation.none, 0, 0) == PixelPoint(x: 0, y: 0))
     }
 
     /// Content turned 90° clockwise: the upright top-left sits at the scanout's top-right.
@@ -46,7 +46,7 @@ import Testing
         // Where the picture copy puts upright (x, y), per the clockwise convention.
         let scan: (Double, Double)
         switch rotation {
-        case .normal: scan = (upright.x, upright.y)
+        case .none: scan = (upright.x, upright.y)
         case .clockwise90: scan = (Double(logical.height) - upright.y, upright.x)
         case .clockwise180: scan = (Double(logical.width) - upright.x, Double(logical.height) - upright.y)
         case .clockwise270: scan = (upright.y, Double(logical.width) - upright.x)
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func positionsAreClampedToTheDisplay() {
-        #expect(map(.normal, 1.2, -0.5) == PixelPoint(x: 799, y: 0))
+        #expect(map(DisplayRotation.none, 1.2, -0.5) == PixelPoint(x: 799, y: 0))
         let transform = TouchTransform(scanoutSize: scanout)
         #expect(transform.clamp(PixelPoint(x: -3, y: 900)) == PixelPoint(x: 0, y: 479))
     }

@@ -1,0 +1,2 @@
+#include <linux/kd.h>
+#include <sys/ioctl.h>

@@ -1,0 +1,31 @@
+import Glibc
+
+/// One poll() over the loop's descriptors, sleeping until one is readable or a deadline passes.
+public struct Poller {
+    private var entries: [pollfd] = []
+
+    public init() {
+        entries.reserveCapacity(16)
+    }
+
+    /// Waits for any of `descriptors` to become readable, until `deadline` (monotonic) at the latest;
+    /// nil waits without limit. Returns the readable descriptors (empty on timeout). EINTR counts as a timeout.
+    public mutating func wait(for descriptors: [Int32], until deadline: Duration?, now: Duration)
+        throws(EventLoopError) -> [Int32]
+    {
+        entries.removeAll(keepingCapacity: true)
+        for fd in descriptors { entries.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        var timeout: Int32 = -1
+        if let deadline {
+            // Round up: waking a little late is fine, waking early would spin until the deadline.
+            let nanoseconds = max(0, (deadline - now) / .nanoseconds(1))
+            timeout = Int32(min(Double(Int32.max), (nanoseconds / 1_000_000).rounded(.up)))
+        }
+        let ready = poll(&entries, nfds_t(entries.count), timeout)
+        if ready < 0 {
+            if errno == EINTR { return [] }
+            throw EventLoopError(call: "poll", errno: errno)
+        }
+        return entries.filter { $0.revents != 0 }.map(\.fd)
+    }
+}

@@ -1,0 +1,30 @@
+import CLinuxEvents
+import Glibc
+
+/// An eventfd another thread uses to wake the poll loop (the pre-render worker, when a banner is ready).
+public final class WakeSignal: @unchecked Sendable {
+    /// Readable after `wake()` until `drain()`.
+    public let fileDescriptor: Int32
+
+    public init() throws(EventLoopError) {
+        let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard fd >= 0 else { throw EventLoopError(call: "eventfd", errno: errno) }
+        fileDescriptor = fd
+    }
+
+    deinit {
+        close(fileDescriptor)
+    }
+
+    /// Wakes the loop; safe from any thread. A full counter (never in practice) already means "awake".
+    public func wake() {
+        var one: UInt64 = 1
+        _ = write(fileDescriptor, &one, 8)
+    }
+
+    /// Clears the wake-up.
+    public func drain() {
+        var count: UInt64 = 0
+        _ = read(fileDescriptor, &count, 8)
+    }
+}

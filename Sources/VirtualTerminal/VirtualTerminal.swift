@@ -1,0 +1,79 @@
+import CLinuxConsole
+import Glibc
+
+/// The Linux virtual terminal bannerd draws over: switched to graphics mode (the console stops drawing text and
+/// its cursor over the carousel) and its keyboard muted (keys typed on a kiosk keyboard must not reach a shell
+/// or getty behind it). `restore()` puts both back; a failed `KDGETMODE` means "not a VT", which is fine.
+public final class VirtualTerminal {
+    /// A failed console ioctl, naming the terminal.
+    public struct Failure: Error, CustomStringConvertible {
+        public let call: String
+        public let errno: Int32
+        public let path: String
+        public var description: String {
+            "\(path): \(call) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+        }
+    }
+
+    public let path: String
+    private let fd: Int32
+    private let savedMode: Int32
+    private let savedKeyboard: Int32
+    private var restored = false
+
+    /// Takes over the VT at `path`, or standard input when it is a VT; nil when there is no VT (ssh, a test
+    /// harness, a service without TTYPath).
+    public static func takeOver(path: String?) throws(Failure) -> VirtualTerminal? {
+        let fd: Int32
+        if let path {
+            fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { throw Failure(call: "open", errno: errno, path: path) }
+        } else {
+            fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
+            guard fd >= 0 else { return nil }
+        }
+        let name = path ?? "standard input"
+        var mode: Int32 = 0
+        guard ioctl(fd, UInt(KDGETMODE), &mode) == 0 else {
+            close(fd)
+            if path != nil { throw Failure(call: "ioctl(KDGETMODE)", errno: errno, path: name) }
+            return nil  // standard input is not a VT
+        }
+        var keyboard: Int32 = 0
+        guard ioctl(fd, UInt(KDGKBMODE), &keyboard) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(call: "ioctl(KDGKBMODE)", errno: code, path: name)
+        }
+        let terminal = VirtualTerminal(path: name, fd: fd, mode: mode, keyboard: keyboard)
+        guard ioctl(fd, UInt(KDSETMODE), Int32(KD_GRAPHICS)) == 0 else {
+            throw Failure(call: "ioctl(KDSETMODE, KD_GRAPHICS)", errno: errno, path: name)
+        }
+        guard ioctl(fd, UInt(KDSKBMODE), Int32(K_OFF)) == 0 else {
+            let failure = Failure(call: "ioctl(KDSKBMODE, K_OFF)", errno: errno, path: name)
+            terminal.restore()
+            throw failure
+        }
+        return terminal
+    }
+
+    private init(path: String, fd: Int32, mode: Int32, keyboard: Int32) {
+        self.path = path
+        self.fd = fd
+        self.savedMode = mode
+        self.savedKeyboard = keyboard
+    }
+
+    deinit {
+        restore()
+        close(fd)
+    }
+
+    /// Puts back the keyboard and text mode as they were. Safe to call twice.
+    public func restore() {
+        guard !restored else { return }
+        restored = true
+        _ = ioctl(fd, UInt(KDSKBMODE), savedKeyboard)
+        _ = ioctl(fd, UInt(KDSETMODE), savedMode)
+    }
+}

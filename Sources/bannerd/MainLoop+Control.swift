@@ -1,0 +1,127 @@
+import BannerContent
+import CarouselEngine
+import CarouselRendering
+import ControlProtocol
+import Foundation
+import InputTranslation
+import KMSDisplay
+import LibinputSource
+import Raster
+import ServiceIO
+import VirtualTerminal
+
+/// Opening the optional parts, control commands, status and content reload.
+extension MainLoop {
+    /// Touch is optional: a kiosk without a panel (or with it unplugged) still shows the carousel.
+    static func openInput(_ settings: Settings, screen: Screen?) -> LibinputInput? {
+        do {
+            let input = try LibinputInput(seat: settings.seat, transform: Screen.touchTransform(screen))
+            _ = try input.dispatch()  // the initial device-added events
+            return input
+        } catch {
+            Log.warning("touch and keys unavailable: \(error)")
+            return nil
+        }
+    }
+
+    /// The VT is optional too: none under ssh or in tests, and a kiosk still works if it cannot be switched.
+    static func takeOverTerminal(_ settings: Settings) -> VirtualTerminal? {
+        do {
+            return try VirtualTerminal.takeOver(path: settings.terminalPath)
+        } catch {
+            Log.warning("console left in text mode: \(error)")
+            return nil
+        }
+    }
+
+    static func openControl(_ settings: Settings) -> ControlServer? {
+        guard let path = settings.controlPath else { return nil }
+        do {
+            return try ControlServer(path: path)
+        } catch {
+            Log.error("control socket unavailable: \(error)")
+            return nil
+        }
+    }
+
+    static func openNotifier() -> SystemdNotifier? {
+        do {
+            return try SystemdNotifier(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            Log.warning("sd_notify unavailable: \(error)")
+            return nil
+        }
+    }
+
+    /// The reply line to a control command.
+    func answer(_ command: Result<ControlCommand, ControlCommand.ParseError>) -> String {
+        let now = MonotonicClock.now()
+        switch command {
+        case .failure(let error):
+            return "error: \(error)"
+        case .success(.next):
+            _ = scheduler.handle(.key(.right, time: now))
+        case .success(.previous):
+            _ = scheduler.handle(.key(.left, time: now))
+        case .success(.goto(let index)):
+            guard index < banners.count else { return "error: no banner \(index) (there are \(banners.count))" }
+            scheduler.update { $0.show(banner: index, at: now) }
+        case .success(.pause):
+            scheduler.update { $0.autoplayPaused = true }
+        case .success(.resume):
+            scheduler.update { $0.autoplayPaused = false }
+        case .success(.reload):
+            reloadContent()
+        case .success(.status):
+            return status().json
+        }
+        return "ok"
+    }
+
+    func status() -> StatusReport {
+        let carousel = scheduler.carousel
+        var display = screen?.status
+        display?.pacing = scheduler.pacing.rawValue
+        return StatusReport(
+            index: carousel.index, count: carousel.count, phase: carousel.phase.rawValue,
+            autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
+            framesLate: scheduler.statistics.framesLate, uptimeSeconds: (MonotonicClock.now() - started).seconds,
+            display: display,
+            touchDevices: input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [])
+    }
+
+    func report(_ action: CarouselAction) {
+        switch action {
+        case .activated(let banner): Log.info("activated banner \(banner) (\(banners[banner].id))")
+        case .tappedNeighbour(let banner): Log.info("moving to banner \(banner) (\(banners[banner].id))")
+        }
+    }
+
+    /// Loads the content again; the banner on screen stays when it still exists. Nothing changes when the new
+    /// content has no valid banner while the old one had some.
+    func reloadContent() {
+        let fresh = settings.content.loadBanners()
+        guard !fresh.isEmpty || banners.isEmpty else {
+            Log.warning("reload found no valid banner; keeping the \(banners.count) shown")
+            return
+        }
+        let current = scheduler.carousel.count > 0 ? banners[scheduler.carousel.index].id : nil
+        let start = fresh.firstIndex { $0.id == current } ?? 0
+        banners = fresh
+        rebuild(layout: scheduler.carousel.layout, rotation: presenter.composer.rotation, startIndex: start)
+        Log.info("content reloaded: \(fresh.count) banner(s)")
+    }
+
+    /// A new carousel and presenter for the current banners (new content, or a display of another size),
+    /// starting on `startIndex`, keeping the operator's pause.
+    func rebuild(layout: CarouselLayout, rotation: Rotation, startIndex: Int) {
+        var carousel = Carousel(
+            layout: layout, metrics: settings.metrics, count: banners.count, startIndex: startIndex,
+            time: MonotonicClock.now())
+        carousel.autoplayPaused = scheduler.carousel.autoplayPaused
+        presenter = CarouselPresenter(
+            banners: banners, layout: layout, rotation: rotation, background: Screen.background,
+            rendering: .worker(worker))
+        scheduler.replace(carousel)
+    }
+}

@@ -1,0 +1,223 @@
+import BannerContent
+import CarouselEngine
+import CarouselRendering
+import ControlProtocol
+import DisplaySelection
+import EventLoop
+import FrameLoop
+import KMSDisplay
+import LibinputSource
+import Raster
+import ServiceIO
+import VirtualTerminal
+
+/// The appliance's single event loop: one poll() over the display, input, signals, the pre-render worker's
+/// wake-ups and the control socket; it sleeps when the carousel rests and draws only when the picture changes.
+final class MainLoop {
+    struct Settings {
+        var display: DisplayConfiguration
+        var fbdevPath: String
+        var scale: Double?
+        var metrics: CarouselMetrics
+        var seat: String
+        var controlPath: String?
+        var terminalPath: String?
+        var content: ContentOptions
+    }
+
+    let settings: Settings
+    /// The display; nil while none is connected (the carousel's clock keeps running meanwhile).
+    var screen: Screen?
+    let hotplug: DRMHotplugMonitor?
+    let terminal: VirtualTerminal?
+    let input: LibinputInput?
+    let signals: SignalWatcher
+    let wakeSignal: WakeSignal
+    let worker: PrerenderWorker
+    let control: ControlServer?
+    let notifier: SystemdNotifier?
+    var presenter: CarouselPresenter
+    var scheduler: FrameScheduler
+    var banners: [Banner]
+    let started: Duration
+    private var poller = Poller()
+    private var running = true
+    private var announcedReady = false
+    private var lastWatchdog: Duration
+
+    init(settings: Settings) throws {
+        self.settings = settings
+        // Signals first: a SIGTERM during start-up must still restore the screen.
+        signals = try SignalWatcher()
+        started = MonotonicClock.now()
+        lastWatchdog = started
+        terminal = Self.takeOverTerminal(settings)
+        hotplug = Self.openHotplugMonitor()
+        screen = try Self.openScreen(settings, canWait: hotplug != nil)
+        let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
+        banners = settings.content.loadBanners()
+        wakeSignal = try WakeSignal()
+        // The worker owns the renderer (FreeType faces are single-threaded): handed over, never used here again.
+        nonisolated(unsafe) let renderer = try ContentOptions.makeRenderer()
+        let wake = wakeSignal
+        let rotation = screen?.rotation ?? .none
+        worker = PrerenderWorker(
+            banners: banners, target: Screen.prerenderTarget(layout: layout, rotation: rotation),
+            makeRenderer: { renderer }, wake: { wake.wake() })
+        presenter = CarouselPresenter(
+            banners: banners, layout: layout, rotation: rotation, background: Screen.background,
+            rendering: .worker(worker))
+        scheduler = FrameScheduler(
+            carousel: Carousel(layout: layout, metrics: settings.metrics, count: banners.count),
+            pacing: screen?.pacing ?? .timer)
+        input = Self.openInput(settings, screen: screen)
+        control = Self.openControl(settings)
+        notifier = Self.openNotifier()
+        Log.info(
+            "display \(screen?.summary ?? "none yet"), scale \(layout.scale), \(banners.count) banner(s), "
+                + "touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
+    }
+
+    /// Runs until SIGTERM or SIGINT; the screen is restored on the way out.
+    func run() throws {
+        defer { shutdown() }
+        presenter.focus(on: scheduler.carousel)
+        step(at: MonotonicClock.now())
+        while running {
+            let ready = try poller.wait(for: descriptors, until: nextDeadline, now: MonotonicClock.now())
+            handle(ready)
+            step(at: MonotonicClock.now())
+        }
+    }
+
+    private var descriptors: [Int32] {
+        var fds = [signals.fileDescriptor, wakeSignal.fileDescriptor]
+        if let fd = screen?.device.pollDescriptor { fds.append(fd) }
+        if let hotplug { fds.append(hotplug.fileDescriptor) }
+        if let input { fds.append(input.fileDescriptor) }
+        if let control { fds += control.pollDescriptors }
+        return fds
+    }
+
+    private var nextDeadline: Duration? {
+        var deadline = scheduler.nextDeadline
+        if let interval = notifier?.watchdogInterval {
+            let ping = lastWatchdog + interval / 2
+            deadline = min(deadline ?? ping, ping)
+        }
+        return deadline
+    }
+
+    private func handle(_ ready: [Int32]) {
+        for fd in ready {
+            if fd == signals.fileDescriptor {
+                handleSignals()
+            } else if fd == wakeSignal.fileDescriptor {
+                wakeSignal.drain()
+                if presenter.collect(visible: scheduler.carousel.visibleViews()) { scheduler.requestRedraw() }
+            } else if fd == screen?.device.pollDescriptor {
+                readFlips()
+            } else if let hotplug, fd == hotplug.fileDescriptor {
+                if !hotplug.receive().isEmpty { reprobeDisplay() }
+            } else if let input, fd == input.fileDescriptor {
+                readInput(input)
+            } else if let control {
+                control.handleReadable(fd) { answer($0) }
+            }
+        }
+    }
+
+    private func handleSignals() {
+        for signal in signals.take() {
+            switch signal {
+            case .interrupt, .terminate:
+                Log.info("stopping on \(signal)")
+                running = false
+            case .hangup:
+                reloadContent()
+            }
+        }
+    }
+
+    private func readFlips() {
+        guard let screen else { return }
+        do {
+            if try screen.device.handleReadable() { scheduler.flipCompleted() }
+        } catch {
+            Log.error("page flip events: \(error)")
+        }
+    }
+
+    private func readInput(_ input: LibinputInput) {
+        do {
+            for event in try input.dispatch() {
+                if let action = scheduler.handle(event) { report(action) }
+            }
+        } catch {
+            Log.warning("input: \(error)")
+        }
+    }
+
+    /// Runs the physics steps due, draws when the picture changed, keeps the banners ahead rendered.
+    private func step(at now: Duration) {
+        if scheduler.flipPending, let submitted = scheduler.flipSubmitted,
+            now - submitted >= FrameScheduler.flipTimeout
+        {
+            readFlips()  // retires a flip whose event never came
+        }
+        if let screen { scheduler.pacing = screen.pacing }
+        if scheduler.wake(at: now) { draw(at: now) }
+        presenter.focus(on: scheduler.carousel)
+        for problem in presenter.takeProblems() { Log.warning(problem) }
+        pingWatchdog(at: now)
+    }
+
+    private func draw(at now: Duration) {
+        guard let screen else { return scheduler.dropFrame() }
+        guard let buffer = screen.device.backBuffer else { return }
+        presenter.draw(scheduler.carousel.visibleViews(), into: buffer)
+        do {
+            switch try screen.device.present() {
+            case .queued:
+                scheduler.didPresent(at: now)
+            case .shown:
+                scheduler.didPresent(at: now)
+                scheduler.flipCompleted()
+            case .busy:
+                return
+            }
+        } catch {
+            Log.error("present: \(error)")
+            return
+        }
+        if !announcedReady {
+            announcedReady = true
+            notify { try $0.ready(status: status().systemdStatus) }
+        }
+    }
+
+    /// Pings the watchdog only while frames complete: a flip stuck past its bound means a hung driver.
+    private func pingWatchdog(at now: Duration) {
+        guard let interval = notifier?.watchdogInterval, now - lastWatchdog >= interval / 2 else { return }
+        if let submitted = scheduler.flipSubmitted, now - submitted > FrameScheduler.flipTimeout * 10 { return }
+        lastWatchdog = now
+        notify { try $0.send("WATCHDOG=1\nSTATUS=\(status().systemdStatus)") }
+    }
+
+    func notify(_ body: (SystemdNotifier) throws -> Void) {
+        guard let notifier else { return }
+        do {
+            try body(notifier)
+        } catch {
+            Log.warning("sd_notify: \(error)")
+        }
+    }
+
+    private func shutdown() {
+        notify { try $0.stopping() }
+        worker.stop()
+        screen?.device.shutdown()
+        terminal?.restore()
+        Log.info("screen restored; frames rendered \(scheduler.statistics.framesRendered)")
+    }
+}

@@ -1,0 +1,101 @@
+import CarouselEngine
+import CarouselRendering
+import ControlProtocol
+import DisplaySelection
+import FrameLoop
+import InputTranslation
+import KMSDisplay
+import Raster
+
+/// The display the appliance draws on (DRM/KMS, or the fbdev fallback), with the layout that fits it.
+struct Screen {
+    static let background = Color(rgb: 0x101010)
+
+    let device: any ScanoutDevice
+    let rotation: Rotation
+    let layout: CarouselLayout
+    let status: StatusReport.Display
+
+    /// Opens the configured DRM display, or `/dev/fb0` when the machine has no DRM card at all. A DRM card with
+    /// nothing connected is not a reason for fbdev (its emulated framebuffer would show on no screen either).
+    static func open(_ settings: MainLoop.Settings) throws -> Screen {
+        let device: any ScanoutDevice
+        let rotation: Rotation
+        var widthMillimetres = 0
+        var names = (card: settings.fbdevPath, connector: "fbdev")
+        do {
+            let drm = try DRMDisplay.open(configuration: settings.display, notice: { Log.info($0) })
+            device = drm
+            rotation = drm.rotation
+            widthMillimetres = Int(drm.plan.connector.widthMillimetres)
+            names = (drm.plan.cardPath, drm.plan.connector.name)
+        } catch let drmError {
+            if let cards = try? DRMCard.cardPaths(), !cards.isEmpty { throw drmError }
+            do {
+                device = try FbdevDisplay(path: settings.fbdevPath)
+                rotation = settings.display.rotation ?? .none
+                Log.warning("no usable DRM display (\(drmError)); using \(settings.fbdevPath)")
+            } catch {
+                throw CommandFailure("no usable display: \(drmError); fallback \(error)")
+            }
+        }
+        let logical = rotation.logicalSize(forScanout: device.size)
+        let scale = settings.scale ?? defaultScale(widthPixels: device.size.width, widthMillimetres: widthMillimetres)
+        let layout: CarouselLayout
+        do {
+            layout = try CarouselLayout(
+                widthPixels: logical.width, heightPixels: logical.height, scale: scale, metrics: settings.metrics)
+        } catch {
+            device.shutdown()
+            throw CommandFailure("\(names.connector): \(error)")
+        }
+        let status = StatusReport.Display(
+            card: names.card, connector: names.connector, mode: device.size.description, rotation: rotation.rawValue,
+            pacing: "measuring")
+        return Screen(device: device, rotation: rotation, layout: layout, status: status)
+    }
+
+    /// Points are 1/160 inch; screens without a physical size, or coarser than that, use 1 pixel per point.
+    /// Rounded to half steps so a family of panels shares one look.
+    static func defaultScale(widthPixels: Int, widthMillimetres: Int) -> Double {
+        guard widthMillimetres > 0 else { return 1 }
+        let pixelsPerInch = Double(widthPixels) / (Double(widthMillimetres) / 25.4)
+        return max(1, (pixelsPerInch / 160 * 2).rounded() / 2)
+    }
+
+    /// The frame loop's pacing from what the display has shown of its page flips.
+    var pacing: Pacing {
+        if case .timer = device.pacing { return .timer }
+        return .vblank
+    }
+
+    /// How the pre-render worker sizes banners for a layout.
+    static func prerenderTarget(layout: CarouselLayout, rotation: Rotation) -> PrerenderWorker.Target {
+        PrerenderWorker.Target(
+            width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: layout.scale,
+            cornerRadius: layout.cornerRadiusPixels, rotation: rotation)
+    }
+
+    /// The layout used while no display is connected, so the carousel's clock can run; replaced on connect.
+    static func provisionalLayout(_ settings: MainLoop.Settings) throws -> CarouselLayout {
+        try CarouselLayout(widthPixels: 1920, heightPixels: 1080, scale: settings.scale ?? 1, metrics: settings.metrics)
+    }
+
+    /// Touch mapped to this screen's upright pixels (a 1x1 placeholder while there is no screen).
+    static func touchTransform(_ screen: Screen?) -> TouchTransform {
+        guard let screen else { return TouchTransform(scanoutSize: PixelSize(width: 1, height: 1)) }
+        return TouchTransform(scanoutSize: screen.device.size, rotation: screen.rotation)
+    }
+
+    /// Whether the DRM connector this screen shows on still has a display plugged in.
+    var isConnected: Bool {
+        guard let drm = device as? DRMDisplay else { return true }
+        guard let resources = try? drm.card.resources() else { return false }
+        return resources.connectors.first { $0.id == drm.plan.connector.id }?.status == .connected
+    }
+
+    /// One line for the start-up log.
+    var summary: String {
+        "\(status.card) \(status.connector) \(status.mode) rotation \(rotation.rawValue) format \(device.format)"
+    }
+}

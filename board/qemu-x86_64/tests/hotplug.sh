@@ -1,0 +1,52 @@
+#!/bin/bash
+# Displays that come and go, on a real kernel: the connector is forced off and on through sysfs, which makes the
+# kernel send the same udev `drm` change event as a cable being pulled or plugged.
+#   start     with nothing connected, bannerd run waits (status: display null) instead of exiting
+#   plug      when the display appears, the carousel shows on it with exact geometry
+#   unplug    the display going away leaves bannerd running; it comes back on replug
+# qemu-run: packages python3
+# qemu-run-args: --size 1024x768 --timeout 300
+set -uo pipefail
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+LIB=$QEMU_RUN_BOARD/lib
+SOCK=/run/bannerd-hotplug.sock
+STATUS=/sys/class/drm/card0-Virtual-1/status
+status=0
+fail() { echo "hotplug: FAIL: $*"; status=1; }
+ctl() { "$BIN" ctl --socket "$SOCK" "$@"; }
+display() { ctl status | python3 -c "import json,sys; d=json.load(sys.stdin)['display']; print(d and d['connector'])"; }
+rendered() { ctl status | python3 -c "import json,sys; print(json.load(sys.stdin)['frames_rendered'])"; }
+wait_until() { local deadline=$((SECONDS + $1)); shift; until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 0.3; done; }
+shows() { [ "$(display)" = "$1" ]; }
+rendered_more_than() { (($(rendered) > $1)); }
+
+echo off > $STATUS
+"$BIN" run --autoplay 0 --scale 1 --control "$SOCK" > run.log 2>&1 &
+pid=$!
+wait_until 60 shows None || fail "no status while waiting for a display"
+grep -q "waiting for a display" run.log || fail "no log line saying it waits for a display"
+kill -0 $pid || fail "bannerd exited without a display"
+
+echo "== plug in"
+before=$(rendered)
+echo on > $STATUS
+wait_until 60 shows Virtual-1 || fail "display not taken up after plugging in: $(ctl status)"
+wait_until 60 rendered_more_than $((before + 3)) || fail "no frames after plugging in"
+sleep 2
+shot plugged
+"$LIB/carousel_geometry.py" plugged.png --scale 1 || fail "geometry after plugging in"
+
+echo "== unplug and replug"
+echo off > $STATUS
+wait_until 30 shows None || fail "unplug not noticed: $(ctl status)"
+sleep 1
+kill -0 $pid || fail "bannerd died when the display went away"
+echo on > $STATUS
+wait_until 60 shows Virtual-1 || fail "display not taken up again: $(ctl status)"
+sleep 3
+shot replugged
+"$LIB/carousel_geometry.py" replugged.png --scale 1 || fail "geometry after replugging"
+cat run.log
+kill -TERM $pid
+wait $pid || fail "exit status $? after SIGTERM"
+exit $status

@@ -1,0 +1,90 @@
+#!/bin/bash
+# The display and input wrappers on a real kernel, for the QEMU reference board (board/qemu-x86_64):
+#   devices   `bannerd devices` lists card0/Virtual-1 and touch.py's touchscreen
+#   drm       kmscheck modesets, fills through a dumb buffer, flips, shows a picture the screenshot checks,
+#             echoes a swipe, a mid-drag unplug (TOUCH_CANCEL) and an absolute pointer as InputEvents, and
+#             restores the CRTC it found
+#   rotation  with --rotation 90 a touch arrives in upright coordinates
+#   fbdev     the /dev/fb0 fallback shows the same picture
+# Run after `swift build`:  board/qemu-x86_64/run-e2e kms-wrappers
+# qemu-run: packages libdrm-tests python3-libevdev
+# qemu-run-args: --size 1024x768 --timeout 200
+set -uo pipefail
+HERE=$QEMU_RUN_BOARD/lib
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug}
+W=$QEMU_RUN_WIDTH H=$QEMU_RUN_HEIGHT
+check=$QEMU_RUN_BOARD/lib/pngcheck.py
+status=0
+fail() { echo "kms-e2e: FAIL: $*"; status=1; }
+wait_for() { local deadline=$((SECONDS + $1)); until grep -q -- "$2" "$3" 2>/dev/null; do ((SECONDS < deadline)) || return 1; sleep 0.1; done; }
+
+echo "== bannerd devices with only the AT keyboard"
+$BIN/bannerd devices || fail "bannerd devices exit $?"
+
+echo "== bannerd devices while touch.py's touchscreen exists"
+touch.py --no-wait-reader --hold 6000 - <<< $'0 down 10 10\n20 up' > touch0.log 2>&1 &
+sleep 3
+$BIN/bannerd devices > devices.log 2>&1 || fail "bannerd devices exit $?"
+cat devices.log
+grep -q 'Virtual-1 (connector [0-9]*): connected' devices.log || fail "no Virtual-1"
+grep -q 'capabilities touch' devices.log || fail "no touchscreen listed"
+wait
+
+echo "== kmscheck: modeset, fill, flip, touch, restore"
+$BIN/kmscheck --hold-file /mnt/held --input-seconds 16 --colour 2080e0 > kms.log 2>&1 &
+pid=$!
+wait_for 90 KMSCHECK-SCREENSHOT kms.log || fail "kmscheck did not show its picture"
+shot drm
+$check drm.png --size ${W}x${H} --pixel 10,10=ffffff --pixel 63,63=ffffff --pixel 64,64=2080e0 \
+    --pixel $((W / 2)),$((H / 2))=2080e0 --pixel $((W / 2)),$((H - 1))=ff0000 --pixel $((W / 2)),$((H - 17))=2080e0 \
+    || fail "screenshot does not show kmscheck's picture"
+touch /mnt/held
+wait_for 60 KMSCHECK-INPUT-READY kms.log || fail "kmscheck input not ready"
+touch.py - <<< $'0 down 800 384\n20 move 700 384\n40 move 600 384\n60 move 500 384\n80 move 400 384\n100 move 300 384\n120 move 200 384\n140 up' || fail "touch.py"
+echo "-- unplug mid-drag"
+touch.py --remove-at 70 - <<< $'0 down 500 300\n30 move 450 300\n60 move 400 300\n200 up' || fail "touch.py unplug"
+echo "-- absolute pointer (like QEMU's usb-tablet)"
+python3 "$HERE/abs_pointer.py" || fail "abs pointer"
+wait $pid || fail "kmscheck exit $?"
+cat kms.log
+grep -q 'input: touchCancel(slot: 0' kms.log || fail "unplug did not cancel the touch"
+grep -q 'input: pointerMotion(position: [A-Za-z.<>]*(x: 256.0, y: 384.0)' kms.log || fail "absolute pointer not at 256,384"
+grep -q 'input: pointerButton(pressed: true' kms.log || fail "no pointer press"
+grep -q 'input: pointerButton(pressed: false' kms.log || fail "no pointer release"
+grep -q 'input: touchDown(slot: 0, position: [A-Za-z.<>]*(x: 800.0, y: 384.0)' kms.log || fail "touch down not at 800,384"
+grep -q 'input: touchUp(slot: 0' kms.log || fail "no touch up"
+shot restored
+
+echo "== kmscheck --rotation 90: touch in upright coordinates"
+$BIN/kmscheck --rotation 90 --flips 5 --input-seconds 8 --colour 808000 > rot.log 2>&1 &
+pid=$!
+wait_for 90 KMSCHECK-INPUT-READY rot.log || fail "rotated kmscheck input not ready"
+touch.py - <<< $'0 down 800 384\n40 move 500 384\n80 up' || fail "touch.py rotated"
+wait $pid || fail "rotated kmscheck exit $?"
+cat rot.log
+# Scanout (800,384) of 1024x768, content turned 90 degrees clockwise: upright (384, 224) on a 768x1024 picture.
+grep -q 'input: touchDown(slot: 0, position: [A-Za-z.<>]*(x: 384.0, y: 224.0)' rot.log || fail "rotated touch"
+
+echo "== DRM master held by modetest: one clear error naming the holder"
+work=$(mktemp -d)  # a FIFO cannot live on the 9p output folder
+mkfifo "$work/modetest.in"
+stdbuf -oL modetest -M bochs-drm -s "Virtual-1:${W}x${H}" < "$work/modetest.in" > modetest.log 2>&1 &
+exec 3> "$work/modetest.in"
+wait_for 30 "^setting mode" modetest.log || fail "modetest did not set a mode"
+$BIN/kmscheck --flips 5 > master.log 2>&1 && fail "kmscheck took the screen from modetest"
+cat master.log
+grep -q 'drmSetMaster on /dev/dri/card0 failed (held open by [0-9]* (modetest))' master.log || fail "holder not named"
+exec 3>&-
+wait
+
+echo "== fbdev fallback"
+$BIN/kmscheck --fbdev /dev/fb0 --colour c03030 --hold-file /mnt/held-fb > fb.log 2>&1 &
+pid=$!
+wait_for 60 KMSCHECK-SCREENSHOT fb.log || fail "fbdev picture"
+shot fbdev
+$check fbdev.png --size ${W}x${H} --pixel 10,10=ffffff --pixel $((W / 2)),$((H / 2))=c03030 --pixel $((W / 2)),$((H - 1))=ff0000 || fail "fbdev screenshot"
+touch /mnt/held-fb
+wait $pid || fail "kmscheck fbdev exit $?"
+cat fb.log
+echo "kms-e2e: status $status"
+exit $status
