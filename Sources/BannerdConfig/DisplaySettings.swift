@@ -17,19 +17,14 @@ public struct DisplaySettings: Equatable, Sendable {
     /// The range `scale` accepts: below 0.5 text is unreadable, above 8 a banner would not fit any panel.
     public static let scaleRange = 0.5...8.0
 
-    /// Pixels per point: the configured `scale`, else the panel's pixel density over 160 px per inch (the density
-    /// at which a point is one pixel on Android and close to it on iOS), in quarter steps, never below 1.
-    /// Panels that report no size (projectors, QEMU, many HDMI adapters) get 1.
-    public func resolvedScale(
-        widthPixels: Int, heightPixels: Int, widthMillimetres: Int, heightMillimetres: Int
-    ) -> Double {
+    /// Pixels per point: the configured `scale`, else the panel's pixel density over 160 pixels per inch (a point
+    /// is 1/160 inch, as on Android; iOS is close), in half steps, never below 1 nor above 8. Panels that report
+    /// no size (projectors, QEMU, many HDMI adapters) get 1. The same rule as `bannerd run` without --scale.
+    public func resolvedScale(widthPixels: Int, widthMillimetres: Int) -> Double {
         if let scale { return scale }
-        guard widthPixels > 0, heightPixels > 0, widthMillimetres > 0, heightMillimetres > 0 else { return 1 }
-        // Average both axes: some EDIDs round one dimension to whole centimetres.
-        let ppi =
-            (Double(widthPixels) / Double(widthMillimetres) + Double(heightPixels) / Double(heightMillimetres))
-            / 2 * 25.4
-        let quarters = (ppi / 160 * 4).rounded() / 4
-        return min(max(quarters, 1), Self.scaleRange.upperBound)
+        guard widthPixels > 0, widthMillimetres > 0 else { return 1 }
+        let pixelsPerInch = Double(widthPixels) / (Double(widthMillimetres) / 25.4)
+        let halves = (pixelsPerInch / 160 * 2).rounded() / 2
+        return min(max(halves, 1), Self.scaleRange.upperBound)
     }
 }

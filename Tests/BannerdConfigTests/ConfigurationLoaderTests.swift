@@ -92,19 +92,14 @@ import Testing
 
     @Test func scaleFollowsThePanelsDensityUnlessSet() {
         let auto = DisplaySettings()
-        // Pi 7" panel: ~132 ppi → 1; a 10" 2560x1600 panel: ~300 ppi → 1.75 (quarter steps); no size → 1.
-        #expect(
-            auto.resolvedScale(widthPixels: 800, heightPixels: 480, widthMillimetres: 155, heightMillimetres: 86) == 1)
-        #expect(
-            auto.resolvedScale(widthPixels: 2560, heightPixels: 1600, widthMillimetres: 217, heightMillimetres: 136)
-                == 1.75)
-        #expect(
-            auto.resolvedScale(widthPixels: 1024, heightPixels: 768, widthMillimetres: 0, heightMillimetres: 0) == 1)
-        #expect(
-            auto.resolvedScale(widthPixels: 8000, heightPixels: 8000, widthMillimetres: 10, heightMillimetres: 10) == 8)
+        // Pi 7" panel: ~131 ppi → 1; a 10" 2560x1600 panel: ~300 ppi → 2 (half steps); no size → 1; capped at 8.
+        #expect(auto.resolvedScale(widthPixels: 800, widthMillimetres: 155) == 1)
+        #expect(auto.resolvedScale(widthPixels: 2560, widthMillimetres: 217) == 2)
+        #expect(auto.resolvedScale(widthPixels: 1920, widthMillimetres: 190) == 1.5)
+        #expect(auto.resolvedScale(widthPixels: 1024, widthMillimetres: 0) == 1)
+        #expect(auto.resolvedScale(widthPixels: 8000, widthMillimetres: 10) == 8)
         var set = DisplaySettings()
         set.scale = 1.25
-        #expect(
-            set.resolvedScale(widthPixels: 800, heightPixels: 480, widthMillimetres: 1, heightMillimetres: 1) == 1.25)
+        #expect(set.resolvedScale(widthPixels: 800, widthMillimetres: 1) == 1.25)
     }
 }
