@@ -1,3 +1,4 @@
+import BannerdConfigFiles
 import DisplaySelection
 import FileAccess
 import Testing
@@ -85,5 +86,20 @@ import Testing
         let qemu = try loader.load(configPath: example, board: "qemu-x86_64").display.selection
         #expect(qemu.connectorName == "Virtual-1" && qemu.mode == nil)
         #expect(throws: ConfigurationError.self) { try display("rpi-7inch-dsi") }
+    }
+}
+
+@Suite struct LocalConfigurationFilesTests {
+    @Test func missingFilesAreNilAndUnreadableOnesAreErrorsNamingThePath() throws {
+        let files = LocalConfigurationFiles()
+        #expect(try files.text(atPath: repositoryRoot + "/no-such-file.toml") == nil)
+        #expect(try files.text(atPath: repositoryRoot + "/no-such-dir/bannerd.toml") == nil)
+        #expect(try files.text(atPath: repositoryRoot + "/config/bannerd.toml")?.contains("[display]") == true)
+        do {
+            _ = try ConfigurationLoader(files: files).load(configPath: repositoryRoot + "/config")
+            Issue.record("a directory was read as a config file")
+        } catch {
+            #expect(error.problems.first?.path == repositoryRoot + "/config", "\(error)")
+        }
     }
 }
