@@ -58,7 +58,11 @@ extension TOMLLineScanner {
             guard let v = Int(text) else { throw error("integer out of range: \(written)", column: col) }
             return .integer(v)
         }
-        guard let v = Double(text), v.isFinite, !text.hasSuffix("."), !text.hasPrefix(".") else {
+        // Swift's Double(String) also reads hex floats ("0x1p3"), "inf" and "nan"; the subset has decimals only.
+        let decimalScalars = text.unicodeScalars.allSatisfy {
+            ("0"..."9").contains($0) || "+-.eE".unicodeScalars.contains($0)
+        }
+        guard decimalScalars, let v = Double(text), v.isFinite, !text.hasSuffix("."), !text.hasPrefix(".") else {
             throw error("not a number: \(written)", column: col)
         }
         return .decimal(v)
