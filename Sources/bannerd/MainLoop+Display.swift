@@ -4,6 +4,10 @@ import KMSDisplay
 
 /// Displays coming and going: no monitor at start, unplug and replug, a new size after replug.
 extension MainLoop {
+    /// While no display is connected, look again this often: not every driver sends a udev event on plug-in
+    /// (some panels and KVM switches do not), and nothing is on screen to disturb by probing.
+    static let probeInterval: Duration = .seconds(3)
+
     static func openHotplugMonitor() -> DRMHotplugMonitor? {
         do {
             return try DRMHotplugMonitor()
@@ -27,6 +31,7 @@ extension MainLoop {
 
     /// A udev `drm` event arrived: a display was plugged in or out, or changed its modes.
     func reprobeDisplay() {
+        lastProbe = MonotonicClock.now()
         if let current = screen {
             guard !current.isConnected else { return }
             Log.warning("display \(current.status.connector) disconnected; carrying on until it returns")
@@ -39,8 +44,7 @@ extension MainLoop {
         do {
             fresh = try Screen.open(settings)
         } catch {
-            Log.info("display event, but still no usable display: \(error)")
-            return
+            return  // still nothing; said once when the wait began
         }
         screen = fresh
         input?.transform = Screen.touchTransform(fresh)

@@ -44,6 +44,8 @@ final class MainLoop {
     private var running = true
     private var announcedReady = false
     private var lastWatchdog: Duration
+    /// When the displays were last probed while none was connected.
+    var lastProbe: Duration
 
     init(settings: Settings) throws {
         self.settings = settings
@@ -51,6 +53,7 @@ final class MainLoop {
         signals = try SignalWatcher()
         started = MonotonicClock.now()
         lastWatchdog = started
+        lastProbe = started
         terminal = Self.takeOverTerminal(settings)
         hotplug = Self.openHotplugMonitor()
         screen = try Self.openScreen(settings, canWait: hotplug != nil)
@@ -101,6 +104,10 @@ final class MainLoop {
 
     private var nextDeadline: Duration? {
         var deadline = scheduler.nextDeadline
+        if screen == nil {
+            let probe = lastProbe + Self.probeInterval
+            deadline = min(deadline ?? probe, probe)
+        }
         if let interval = notifier?.watchdogInterval {
             let ping = lastWatchdog + interval / 2
             deadline = min(deadline ?? ping, ping)
@@ -165,6 +172,7 @@ final class MainLoop {
         {
             readFlips()  // retires a flip whose event never came
         }
+        if screen == nil, now - lastProbe >= Self.probeInterval { reprobeDisplay() }
         if let screen { scheduler.pacing = screen.pacing }
         if scheduler.wake(at: now) { draw(at: now) }
         presenter.focus(on: scheduler.carousel)
