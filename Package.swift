@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "FrameLoop", dependencies: ["CarouselEngine"]),
         .target(name: "ControlProtocol"),
         .target(name: "TextLayout", dependencies: ["Raster"]),
+        // The strict TOML subset banners.toml and bannerd.toml are written in (positions on every key and value).
+        .target(name: "TOMLSubset"),
 
         // MARK: C modules (module.modulemap + one-line shim header, flags from pkg-config)
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -34,9 +36,13 @@ let package = Package(
         .target(name: "FileAccess"),
         .target(name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CTurboJPEG"]),
         .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
+        // BannerdConfig's files read from disk (ConfigurationFiles over FileAccess).
+        .target(name: "BannerdConfigFiles", dependencies: ["BannerdConfig", "FileAccess"]),
 
         // MARK: Content (banner model, manifest, loader, pre-rendering)
-        .target(name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding"]),
+        .target(
+            name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding", "TOMLSubset"]
+        ),
         // poll(), eventfd wake-ups and signalfd for the appliance's single event loop.
         .target(name: "EventLoop", dependencies: ["CLinuxEvents"]),
         // Graphics mode and a muted keyboard on the VT while bannerd owns the screen.
@@ -47,6 +53,11 @@ let package = Package(
         .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
         .target(name: "DisplaySelection", dependencies: ["Raster"]),
         .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection", "Raster"]),
+        // bannerd.toml, board profiles and the screen schedule (pure: file access comes in through a protocol).
+        .target(
+            name: "BannerdConfig",
+            dependencies: ["TOMLSubset", "DisplaySelection", "InputTranslation", "CarouselEngine", "Raster"]
+        ),
 
         // MARK: C modules (module.modulemap + shim header, found by pkg-config)
         .systemLibrary(name: "CLibDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
@@ -107,6 +118,13 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
+        .testTarget(name: "TOMLSubsetTests", dependencies: ["TOMLSubset"]),
+        .testTarget(
+            name: "BannerdConfigTests",
+            dependencies: [
+                "BannerdConfig", "BannerdConfigFiles", "DisplaySelection", "InputTranslation", "Raster", "FileAccess",
+            ]
+        ),
         .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),

@@ -1,3 +1,5 @@
+import TOMLSubset
+
 /// Parses `banners.toml`, a strict subset of TOML 1.0 that people edit by hand and a CMS writes with any TOML
 /// library:
 ///
@@ -16,59 +18,37 @@
 /// ```
 ///
 /// Allowed: `[defaults]`, `[[banner]]`, bare keys, basic ("…", with \" \\ \n \t \uXXXX escapes) and literal
-/// ('…') strings, integers and decimals. Anything else is an error naming line and column, never ignored.
+/// ('…') strings, integers and decimals (`TOMLParser` reads them; booleans and arrays are off in this dialect).
+/// Anything else is an error naming line and column, never ignored.
 public enum ManifestParser {
+    /// The TOML subset as banners.toml uses it.
+    static let dialect = TOMLDialect(documentName: "banners.toml", allowsBooleans: false, allowsArrays: false)
+
     /// The parsed tables and every syntax problem found (parsing goes on after a bad line).
     public static func parse(_ text: String, path: String) -> (document: ManifestDocument, problems: [ContentProblem]) {
+        let (statements, syntaxErrors) = TOMLParser.statements(text, dialect: dialect)
         var doc = ManifestDocument()
-        var problems: [ContentProblem] = []
+        var errors = syntaxErrors
         var current: TableRef?
-        var lineNumber = 0
-        // Split on scalars: as Characters, "\r\n" is one grapheme and would not split on "\n".
-        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var scanner = LineScanner(Array(rawLine), line: lineNumber)
-            scanner.skipSpaces()
-            guard !scanner.atEndOrComment else { continue }
-            do throws(ManifestSyntaxError) {
-                if scanner.peek == "[" {
-                    let header = try scanner.tableHeader()
-                    switch header {
-                    case "[defaults]":
-                        guard doc.defaults == nil, doc.banners.isEmpty else {
-                            throw ManifestSyntaxError(
-                                column: 1, message: "[defaults] must come once, before any [[banner]]")
-                        }
-                        doc.defaults = ManifestTable(line: lineNumber)
-                        current = .defaults
-                    case "[[banner]]":
-                        doc.banners.append(ManifestTable(line: lineNumber))
-                        current = .banner(doc.banners.count - 1)
-                    default:
-                        throw ManifestSyntaxError(
-                            column: 1, message: "unknown table \(header); use [defaults] or [[banner]]")
+        for statement in statements {
+            do throws(TOMLSyntaxError) {
+                switch statement {
+                case .table(let header):
+                    current = try doc.open(header) ?? current
+                case .keyValue(let pair):
+                    guard let table = current else {
+                        throw TOMLSyntaxError(
+                            at: pair.key.position,
+                            "key \"\(pair.key.name)\" outside any table; start with [[banner]]")
                     }
-                    try scanner.expectLineEnd()
-                    continue
+                    try doc.insert(pair, into: table)
                 }
-                let keyColumn = scanner.column
-                let key = try scanner.bareKey()
-                scanner.skipSpaces()
-                try scanner.expect("=", what: "'=' after key \"\(key)\"")
-                scanner.skipSpaces()
-                var value = try scanner.value()
-                value.keyColumn = keyColumn
-                try scanner.expectLineEnd()
-                guard let table = current else {
-                    throw ManifestSyntaxError(
-                        column: keyColumn, message: "key \"\(key)\" outside any table; start with [[banner]]")
-                }
-                try doc.insert(key, value, into: table, column: keyColumn)
             } catch {
-                problems.append(
-                    ContentProblem(path: path, line: lineNumber, column: error.column, message: error.message))
+                errors.append(error)
             }
         }
+        // In file order, as an editor walks the file.
+        let problems = TOMLErrors(errors).errors.map { ContentProblem(path: path, $0) }
         return (doc, problems)
     }
 }
@@ -80,30 +60,33 @@ enum TableRef {
 }
 
 extension ManifestDocument {
-    fileprivate mutating func insert(_ key: String, _ value: ManifestValue, into ref: TableRef, column: Int)
-        throws(ManifestSyntaxError)
-    {
-        func add(_ t: inout ManifestTable) throws(ManifestSyntaxError) {
-            guard t.values[key] == nil else {
-                throw ManifestSyntaxError(column: column, message: "duplicate key \"\(key)\"")
+    /// Opens the table `header` names; a rejected header leaves keys going where they went before.
+    fileprivate mutating func open(_ header: TOMLHeader) throws(TOMLSyntaxError) -> TableRef? {
+        let start = TOMLPosition(line: header.position.line, column: 1)
+        switch (header.name, header.isArray) {
+        case ("defaults", false):
+            guard defaults == nil, banners.isEmpty else {
+                throw TOMLSyntaxError(at: start, "[defaults] must come once, before any [[banner]]")
             }
-            t.values[key] = value
-            t.order.append(key)
+            defaults = TOMLTable(header: header)
+            return .defaults
+        case ("banner", true):
+            banners.append(TOMLTable(header: header))
+            return .banner(banners.count - 1)
+        default:
+            throw TOMLSyntaxError(at: start, "unknown table \(header.written); use [defaults] or [[banner]]")
         }
+    }
+
+    fileprivate mutating func insert(_ pair: TOMLKeyValue, into ref: TableRef) throws(TOMLSyntaxError) {
         switch ref {
         case .defaults:
             guard var t = defaults else { return }
-            try add(&t)
+            try t.insert(pair)
             defaults = t
         case .banner(let i):
             guard banners.indices.contains(i) else { return }
-            try add(&banners[i])
+            try banners[i].insert(pair)
         }
     }
-}
-
-/// A syntax error at a column of the current line.
-struct ManifestSyntaxError: Error {
-    var column: Int
-    var message: String
 }

@@ -1,4 +1,5 @@
 import Raster
+import TOMLSubset
 
 /// Turns parsed manifest tables into banners, checking every key and value.
 enum ManifestReader {
@@ -8,18 +9,19 @@ enum ManifestReader {
     /// The banners of `doc`, with image paths resolved against `directory`, and the problems found.
     static func banners(from doc: ManifestDocument, directory: String, path: String) -> ([Banner], [ContentProblem]) {
         var problems: [ContentProblem] = []
-        func problem(_ v: ManifestValue?, line: Int, _ message: String) {
+        func problem(_ v: TOMLValue?, line: Int, _ message: String) {
             problems.append(ContentProblem(path: path, line: v?.line ?? line, column: v?.column ?? 1, message: message))
         }
-        func keyProblem(_ v: ManifestValue?, line: Int, _ message: String) {
+        func keyProblem(_ k: TOMLKey?, line: Int, _ message: String) {
             problems.append(
-                ContentProblem(path: path, line: v?.line ?? line, column: v?.keyColumn ?? 1, message: message))
+                ContentProblem(
+                    path: path, line: k?.position.line ?? line, column: k?.position.column ?? 1, message: message))
         }
         var template = Banner(id: "")
         if let d = doc.defaults {
             for key in d.order where !defaultKeys.contains(key) {
                 keyProblem(
-                    d.values[key], line: d.line,
+                    d.key(key), line: d.line,
                     "unknown key \"\(key)\" in [defaults]; allowed: background, text, duration")
             }
             apply(d, to: &template, problem: problem)
@@ -29,7 +31,7 @@ enum ManifestReader {
         for (n, t) in doc.banners.enumerated() {
             for key in t.order where !bannerKeys.contains(key) {
                 keyProblem(
-                    t.values[key], line: t.line,
+                    t.key(key), line: t.line,
                     "unknown key \"\(key)\" in [[banner]]; allowed: \(bannerKeys.sorted().joined(separator: ", "))")
             }
             var b = template
@@ -58,12 +60,12 @@ enum ManifestReader {
     }
 
     private static func apply(
-        _ t: ManifestTable, to b: inout Banner, problem: (ManifestValue?, Int, String) -> Void
+        _ t: TOMLTable, to b: inout Banner, problem: (TOMLValue?, Int, String) -> Void
     ) {
         if let v = t.values["background"], let c = color(v, problem: problem) { b.background = c }
         if let v = t.values["text"], let c = color(v, problem: problem) { b.textColor = c }
         if let v = t.values["duration"] {
-            if case .number(let seconds) = v.kind, seconds > 0, seconds <= 86400 {
+            if let seconds = v.number, seconds > 0, seconds <= 86400 {
                 b.duration = .milliseconds(Int64((seconds * 1000).rounded()))
             } else {
                 problem(v, v.line, "duration must be a number of seconds between 0 and 86400, e.g. duration = 8")
@@ -71,7 +73,7 @@ enum ManifestReader {
         }
     }
 
-    private static func string(_ v: ManifestValue?, problem: (ManifestValue?, Int, String) -> Void) -> String? {
+    private static func string(_ v: TOMLValue?, problem: (TOMLValue?, Int, String) -> Void) -> String? {
         guard let v else { return nil }
         guard case .string(let s) = v.kind else {
             problem(v, v.line, "expected a quoted string")
@@ -81,7 +83,7 @@ enum ManifestReader {
     }
 
     /// `#RRGGBB` or `#RRGGBBAA`.
-    static func color(_ v: ManifestValue, problem: (ManifestValue?, Int, String) -> Void) -> Color? {
+    static func color(_ v: TOMLValue, problem: (TOMLValue?, Int, String) -> Void) -> Color? {
         guard case .string(let s) = v.kind, let c = parseColor(s) else {
             problem(v, v.line, "colour must be \"#RRGGBB\" or \"#RRGGBBAA\"")
             return nil
@@ -90,10 +92,5 @@ enum ManifestReader {
     }
 
     /// A colour from `#RRGGBB` or `#RRGGBBAA`, or nil.
-    static func parseColor(_ s: String) -> Color? {
-        guard s.hasPrefix("#"), s.count == 7 || s.count == 9,
-            s.dropFirst().allSatisfy(\.isHexDigit), let v = UInt32(s.dropFirst(), radix: 16)
-        else { return nil }
-        return s.count == 7 ? Color(rgb: v) : Color(argb: (v >> 8) | (v & 0xFF) << 24)
-    }
+    static func parseColor(_ s: String) -> Color? { Color(hex: s) }
 }

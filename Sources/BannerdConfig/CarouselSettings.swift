@@ -1,0 +1,48 @@
+import CarouselEngine
+import Raster
+
+/// `[carousel]`: the look of the carousel. Lengths are in points (`DisplaySettings.scale` pixels each).
+public struct CarouselSettings: Equatable, Sendable {
+    private static let engine = CarouselMetrics()
+
+    /// Space above the banners.
+    public var topInset = engine.topInset
+    /// Space below the banners.
+    public var bottomInset = engine.bottomInset
+    /// Space between the screen edge and the centre banner, each side.
+    public var horizontalInset = engine.horizontalInset
+    /// Space between neighbouring banners.
+    public var gap = engine.gap
+    /// Banner corner radius.
+    public var cornerRadius = engine.cornerRadius
+    /// How long a banner stays centred before the next one slides in; nil: autoplay off.
+    public var autoplayInterval = engine.autoplayInterval
+    /// The colour around and between banners.
+    public var background = Color(rgb: 0x101010)
+    /// Fonts for titles, first to last: a glyph missing from one is looked up in the next.
+    public var titleFonts = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    ]
+    /// Fonts for subtitles, first to last.
+    public var bodyFonts = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    ]
+
+    /// The defaults (the engine's metrics, Debian's DejaVu with WenQuanYi for CJK).
+    public init() {}
+
+    /// Longest autoplay interval accepted: a day (a longer one is surely a unit mistake).
+    public static let maximumAutoplaySeconds = 86_400.0
+
+    /// The engine's metrics with these settings applied over `metrics`.
+    public func applied(to metrics: CarouselMetrics) -> CarouselMetrics {
+        var m = metrics
+        m.topInset = topInset
+        m.bottomInset = bottomInset
+        m.horizontalInset = horizontalInset
+        m.gap = gap
+        m.cornerRadius = cornerRadius
+        m.autoplayInterval = autoplayInterval
+        return m
+    }
+}

@@ -1,0 +1,32 @@
+/// Everything `/etc/bannerd/bannerd.toml` can set, with its defaults (see `config/bannerd.toml`).
+///
+/// Layers, later ones winning key by key: these defaults, a board profile (`--board NAME`), the config file,
+/// then command-line options (`ConfigurationOverrides`). `ConfigurationLoader` applies them in that order.
+public struct Configuration: Equatable, Sendable {
+    /// `[display]`: which card, connector and mode, how the picture is turned and scaled.
+    public var display = DisplaySettings()
+    /// `[input]`: the libinput seat and an optional calibration matrix.
+    public var input = InputSettings()
+    /// `[carousel]`: insets, gap, corners, autoplay, background, fonts.
+    public var carousel = CarouselSettings()
+    /// `[content] directory`: where the banners (images, optional banners.toml) are.
+    public var contentDirectory = "/var/lib/bannerd/content"
+    /// `[control] socket`: the control socket's path (under systemd's `RuntimeDirectory=bannerd`).
+    public var controlSocketPath = "/run/bannerd/control.sock"
+    /// `[schedule]`: when the screen is on; nil keeps it on around the clock.
+    public var schedule: ScreenSchedule?
+
+    /// The defaults.
+    public init() {}
+
+    /// The defaults, named for call sites that read better with it.
+    public static let defaults = Configuration()
+
+    /// Where the config file is read from when no `--config PATH` is given (a missing file is fine then).
+    public static let defaultPath = "/etc/bannerd/bannerd.toml"
+
+    /// Whether the screen should be lit at local time `time`: always, unless a schedule says otherwise.
+    public func isScreenOn(at time: LocalTime) -> Bool {
+        schedule?.isScreenOn(at: time) ?? true
+    }
+}

@@ -1,0 +1,4 @@
+import TOMLSubset
+
+/// One thing wrong with a config file or board profile: `path:line:column: message`.
+public typealias ConfigurationProblem = FileProblem

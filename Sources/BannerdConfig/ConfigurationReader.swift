@@ -1,0 +1,102 @@
+import TOMLSubset
+
+extension Configuration {
+    /// This configuration with every key present in `text` (the contents of `path`) applied over it; keys the
+    /// file leaves out keep their current value, so files layer (defaults, board profile, /etc file).
+    ///
+    /// Throws every problem at once: syntax errors, unknown tables and keys, bad values, each at its
+    /// `path:line:column`.
+    public func applying(fileContents text: String, path: String) throws(ConfigurationError) -> Configuration {
+        let document: TOMLDocument
+        do throws(TOMLErrors) {
+            document = try TOMLParser.document(text, dialect: TOMLDialect(documentName: "bannerd.toml"))
+        } catch {
+            throw ConfigurationError(error.errors.map { ConfigurationProblem(path: path, $0) })
+        }
+        var c = self
+        var problems: [ConfigurationProblem] = []
+        func report(_ position: TOMLPosition, _ message: String) {
+            problems.append(ConfigurationProblem(path: path, TOMLSyntaxError(at: position, message)))
+        }
+        let tableList = ConfigurationSchema.tables.map { "[\($0.name)]" }.joined(separator: ", ")
+        for key in document.root.keys {
+            report(key.position, "key \"\(key.name)\" outside any table; keys go under one of \(tableList)")
+        }
+        for table in document.tables {
+            guard let header = table.header else { continue }
+            guard let schema = ConfigurationSchema.table(header.name), !header.isArray else {
+                report(
+                    header.position,
+                    header.isArray && ConfigurationSchema.table(header.name) != nil
+                        ? "\(header.written) is a single table; write [\(header.name)]"
+                        : "unknown table \(header.written); bannerd.toml has \(tableList)")
+                continue
+            }
+            for key in table.keys {
+                guard let value = table.values[key.name], let setting = schema.key(key.name) else {
+                    report(key.position, "unknown key \"\(key.name)\" in [\(schema.name)]; allowed: \(schema.keyList)")
+                    continue
+                }
+                do throws(ValueProblem) {
+                    try setting.set(&c, value)
+                } catch {
+                    report(error.position ?? value.position, error.message)
+                }
+            }
+            if schema.name == ConfigurationSchema.schedule.name {
+                do throws(ValueProblem) {
+                    c.schedule = try ScheduleReader.schedule(from: table)
+                } catch {
+                    report(error.position ?? header.position, error.message)
+                }
+            }
+        }
+        guard problems.isEmpty else {
+            throw ConfigurationError(
+                problems.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
+        }
+        return c
+    }
+}
+
+/// Reads `[schedule]` as a whole: on and off only make sense together.
+enum ScheduleReader {
+    static func schedule(from table: TOMLTable) throws(ValueProblem) -> ScreenSchedule? {
+        let on = try table.values["on"].map { v throws(ValueProblem) in try time(v, "on") }
+        let off = try table.values["off"].map { v throws(ValueProblem) in try time(v, "off") }
+        guard let on, let off else {
+            if on == nil && off == nil && table.values["days"] == nil { return nil }  // an empty [schedule]
+            throw ValueProblem("[schedule] needs both on and off, e.g. on = \"07:00\" and off = \"22:00\"")
+        }
+        var days = Set(Weekday.allCases)
+        if let v = table.values["days"] {
+            days = []
+            for (i, s) in try v.strings("days").enumerated() {
+                guard let some = Weekday.days(parsing: s) else {
+                    throw ValueProblem(
+                        "days are names such as \"mon\" or ranges such as \"mon-fri\"", at: v.array?[i].position)
+                }
+                days.formUnion(some)
+            }
+        }
+        if on.minuteOfDay == 1440 {
+            throw ValueProblem("on must be before 24:00", at: table.values["on"]?.position)
+        }
+        if days.isEmpty {
+            throw ValueProblem("days is empty; remove it for every day", at: table.values["days"]?.position)
+        }
+        guard let schedule = ScreenSchedule(on: on, off: off, days: days) else {
+            throw ValueProblem(
+                "on and off are the same time; remove [schedule] to keep the screen on",
+                at: table.values["off"]?.position)
+        }
+        return schedule
+    }
+
+    private static func time(_ v: TOMLValue, _ key: String) throws(ValueProblem) -> ClockTime {
+        guard let t = ClockTime(parsing: try v.text(key)) else {
+            throw ValueProblem("\(key) must be a 24-hour time \"HH:MM\" such as \"07:00\" or \"22:30\"", at: v.position)
+        }
+        return t
+    }
+}
