@@ -95,6 +95,8 @@ let package = Package(
                 "FrameLoop",
                 "EventLoop",
                 "VirtualTerminal",
+                "BannerdConfig",
+                "BannerdConfigFiles",
                 "ServiceIO",
                 "ControlProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

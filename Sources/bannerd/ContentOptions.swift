@@ -1,5 +1,6 @@
 import ArgumentParser
 import BannerContent
+import Foundation
 import GlyphText
 import ImageDecoding
 import Raster
@@ -11,17 +12,28 @@ struct ContentOptions: ParsableArguments {
 
     /// The banners to show; problems are logged one line each and the valid banners kept.
     func loadBanners() -> [Banner] {
-        guard let content else { return DemoContent.banners }
-        let result = ContentLoader().load(directory: content)
+        Self.loadBanners(directory: content, demoWhenMissing: false)
+    }
+
+    /// The banners in `directory`; the built-in demo banners when none is given or, with `demoWhenMissing`, when
+    /// it does not exist yet (a fresh install shows something on first boot).
+    static func loadBanners(directory: String?, demoWhenMissing: Bool) -> [Banner] {
+        guard let directory else { return DemoContent.banners }
+        if demoWhenMissing, !FileManager.default.fileExists(atPath: directory) {
+            Log.info("content directory \(directory) does not exist; showing the built-in demo banners")
+            return DemoContent.banners
+        }
+        let result = ContentLoader().load(directory: directory)
         for problem in result.problems { Log.warning(problem.description) }
+        if result.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }
         return result.banners
     }
 
-    /// A renderer with Debian's fonts; a missing font is logged and the chain falls back.
-    static func makeRenderer() throws -> BannerRenderer {
+    /// A renderer with the given fonts (Debian's by default); a missing font is logged and the chain falls back.
+    static func makeRenderer(fonts paths: FontPaths = .debian) throws -> BannerRenderer {
         let fonts: FontSet
         do {
-            fonts = try FontSet(paths: .debian)
+            fonts = try FontSet(paths: paths)
         } catch {
             throw CommandFailure("no usable font: \(error)")
         }

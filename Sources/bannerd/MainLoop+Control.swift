@@ -15,7 +15,8 @@ extension MainLoop {
     /// Touch is optional: a kiosk without a panel (or with it unplugged) still shows the carousel.
     static func openInput(_ settings: Settings, screen: Screen?) -> LibinputInput? {
         do {
-            let input = try LibinputInput(seat: settings.seat, transform: Screen.touchTransform(screen))
+            let input = try LibinputInput(
+                seat: settings.seat, transform: Screen.touchTransform(screen, calibration: settings.calibration))
             _ = try input.dispatch()  // the initial device-added events
             return input
         } catch {
@@ -100,7 +101,7 @@ extension MainLoop {
     /// Loads the content again; the banner on screen stays when it still exists. Nothing changes when the new
     /// content has no valid banner while the old one had some.
     func reloadContent() {
-        let fresh = settings.content.loadBanners()
+        let fresh = ContentOptions.loadBanners(directory: settings.contentDirectory, demoWhenMissing: true)
         guard !fresh.isEmpty || banners.isEmpty else {
             Log.warning("reload found no valid banner; keeping the \(banners.count) shown")
             return
@@ -120,7 +121,7 @@ extension MainLoop {
             time: MonotonicClock.now())
         carousel.autoplayPaused = scheduler.carousel.autoplayPaused
         presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: rotation, background: Screen.background,
+            banners: banners, layout: layout, rotation: rotation, background: settings.background,
             rendering: .worker(worker))
         scheduler.replace(carousel)
     }

@@ -47,7 +47,7 @@ extension MainLoop {
             return  // still nothing; said once when the wait began
         }
         screen = fresh
-        input?.transform = Screen.touchTransform(fresh)
+        input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
         let layout = fresh.layout
         if layout != scheduler.carousel.layout || fresh.rotation != presenter.composer.rotation {
             rebuild(layout: layout, rotation: fresh.rotation, startIndex: scheduler.carousel.index)

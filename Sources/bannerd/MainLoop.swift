@@ -5,6 +5,8 @@ import ControlProtocol
 import DisplaySelection
 import EventLoop
 import FrameLoop
+import GlyphText
+import InputTranslation
 import KMSDisplay
 import LibinputSource
 import Raster
@@ -16,13 +18,18 @@ import VirtualTerminal
 final class MainLoop {
     struct Settings {
         var display: DisplayConfiguration
+        var format: PixelFormat
         var fbdevPath: String
         var scale: Double?
         var metrics: CarouselMetrics
+        var background: Color
+        var fonts: FontPaths
         var seat: String
+        var calibration: CalibrationMatrix
         var controlPath: String?
         var terminalPath: String?
-        var content: ContentOptions
+        /// nil: the built-in demo banners.
+        var contentDirectory: String?
     }
 
     let settings: Settings
@@ -58,17 +65,17 @@ final class MainLoop {
         hotplug = Self.openHotplugMonitor()
         screen = try Self.openScreen(settings, canWait: hotplug != nil)
         let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
-        banners = settings.content.loadBanners()
+        banners = ContentOptions.loadBanners(directory: settings.contentDirectory, demoWhenMissing: true)
         wakeSignal = try WakeSignal()
         // The worker owns the renderer (FreeType faces are single-threaded): handed over, never used here again.
-        nonisolated(unsafe) let renderer = try ContentOptions.makeRenderer()
+        nonisolated(unsafe) let renderer = try ContentOptions.makeRenderer(fonts: settings.fonts)
         let wake = wakeSignal
         let rotation = screen?.rotation ?? .none
         worker = PrerenderWorker(
             banners: banners, target: Screen.prerenderTarget(layout: layout, rotation: rotation),
             makeRenderer: { renderer }, wake: { wake.wake() })
         presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: rotation, background: Screen.background,
+            banners: banners, layout: layout, rotation: rotation, background: settings.background,
             rendering: .worker(worker))
         scheduler = FrameScheduler(
             carousel: Carousel(layout: layout, metrics: settings.metrics, count: banners.count),

@@ -1,7 +1,10 @@
 import ArgumentParser
+import BannerdConfig
+import BannerdConfigFiles
 import CarouselEngine
 import DisplaySelection
 import Foundation
+import GlyphText
 import Raster
 
 /// `bannerd run`: the appliance. Shows the carousel on the display and reacts to touch, mouse and keys.
@@ -10,12 +13,21 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Show the carousel on the display (DRM/KMS, or /dev/fb0) and react to touch.",
         discussion: """
-            Built-in demo banners when no --content is given. SIGTERM or SIGINT restore the screen and exit; \
-            SIGHUP reloads the content. The display is chosen by capability unless --card/--output say otherwise.
+            Settings come from the built-in defaults, then --board's profile, then the configuration file \
+            (/etc/bannerd/bannerd.toml unless --config says otherwise; it may be missing), then these options. \
+            Built-in demo banners when the content directory does not exist. SIGTERM or SIGINT restore the \
+            screen and exit; SIGHUP reloads the content. A configuration error exits with status 78.
             """
     )
 
-    @OptionGroup var contentOptions: ContentOptions
+    @Option(help: "Configuration file (default: /etc/bannerd/bannerd.toml when it exists).")
+    var config: String?
+
+    @Option(help: "Board profile by name, e.g. rpi-7inch-dsi, hdmi-1080p-usb-touch, portrait-1080x1920, qemu-x86_64.")
+    var board: String?
+
+    @Option(help: "Content directory (images, optional banners.toml).")
+    var content: String?
 
     @Option(help: "DRM card to use, e.g. /dev/dri/card1 (default: the first with a connected display).")
     var card: String?
@@ -32,13 +44,13 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Pixels per point (default: from the connector's physical size, at least 1).")
     var scale: Double?
 
-    @Option(help: "Autoplay interval in seconds (0 turns it off).")
-    var autoplay = 5.0
+    @Option(help: "Autoplay interval in seconds (0 turns it off; default 5).")
+    var autoplay: Double?
 
-    @Option(help: "libinput seat.")
-    var seat = "seat0"
+    @Option(help: "libinput seat (default seat0).")
+    var seat: String?
 
-    @Option(help: "Control socket path (omit for none).")
+    @Option(help: "Control socket path (default /run/bannerd/control.sock).")
     var control: String?
 
     @Option(
@@ -47,29 +59,55 @@ struct RunCommand: ParsableCommand {
     )
     var vt: String?
 
-    @Option(help: "Framebuffer device used when no DRM display is usable.")
+    @Option(help: "Framebuffer device used when the machine has no DRM card.")
     var fbdev = "/dev/fb0"
 
     func validate() throws {
         if let scale, !(scale.isFinite && scale > 0 && scale <= 8) {
             throw ValidationError("--scale must be in (0, 8]")
         }
-        guard autoplay.isFinite, autoplay >= 0 else { throw ValidationError("--autoplay must be 0 or more seconds") }
+        if let autoplay, !(autoplay.isFinite && autoplay >= 0) {
+            throw ValidationError("--autoplay must be 0 or more seconds")
+        }
         if let mode, ModeRequest(parsing: mode) == nil {
             throw ValidationError("--mode must look like 1920x1080 or 1920x1080@60")
         }
     }
 
     func run() throws {
-        var metrics = CarouselMetrics()
-        metrics.autoplayInterval = autoplay > 0 ? .seconds(floating: autoplay) : nil
+        let configuration: Configuration
+        do {
+            configuration = try ConfigurationLoader(files: LocalConfigurationFiles())
+                .load(configPath: config, board: board, overrides: overrides)
+        } catch {
+            Log.error("\(error)")
+            throw ExitCode(78)  // EX_CONFIG: systemd's RestartPreventExitStatus stops the restart loop
+        }
         let settings = MainLoop.Settings(
-            display: DisplayConfiguration(
-                cardPath: card, connectorName: output, mode: mode.flatMap(ModeRequest.init(parsing:)),
-                rotation: rotation),
-            fbdevPath: fbdev, scale: scale, metrics: metrics, seat: seat, controlPath: control, terminalPath: vt,
-            content: contentOptions)
+            display: configuration.display.selection, format: configuration.display.format ?? .xrgb8888,
+            fbdevPath: fbdev, scale: configuration.display.scale,
+            metrics: configuration.carousel.applied(to: CarouselMetrics()),
+            background: configuration.carousel.background,
+            fonts: FontPaths(title: configuration.carousel.titleFonts, body: configuration.carousel.bodyFonts),
+            seat: configuration.input.seat, calibration: configuration.input.calibration ?? .identity,
+            controlPath: configuration.controlSocketPath, terminalPath: vt,
+            contentDirectory: configuration.contentDirectory)
         let loop = try MainLoop(settings: settings)
         try loop.run()
+    }
+
+    /// The command line's part, laid over the files.
+    private var overrides: ConfigurationOverrides {
+        var o = ConfigurationOverrides()
+        o.cardPath = card
+        o.connectorName = output
+        o.mode = mode.flatMap(ModeRequest.init(parsing:))
+        o.rotation = rotation
+        o.scale = scale
+        o.seat = seat
+        if let autoplay { o.autoplayInterval = .some(autoplay > 0 ? .seconds(floating: autoplay) : nil) }
+        o.contentDirectory = content
+        o.controlSocketPath = control
+        return o
     }
 }

@@ -1,3 +1,4 @@
+import BannerdConfig
 import CarouselEngine
 import CarouselRendering
 import ControlProtocol
@@ -9,8 +10,6 @@ import Raster
 
 /// The display the appliance draws on (DRM/KMS, or the fbdev fallback), with the layout that fits it.
 struct Screen {
-    static let background = Color(rgb: 0x101010)
-
     let device: any ScanoutDevice
     let rotation: Rotation
     let layout: CarouselLayout
@@ -24,7 +23,8 @@ struct Screen {
         var widthMillimetres = 0
         var names = (card: settings.fbdevPath, connector: "fbdev")
         do {
-            let drm = try DRMDisplay.open(configuration: settings.display, notice: { Log.info($0) })
+            let drm = try DRMDisplay.open(
+                configuration: settings.display, format: settings.format, notice: { Log.info($0) })
             device = drm
             rotation = drm.rotation
             widthMillimetres = Int(drm.plan.connector.widthMillimetres)
@@ -40,7 +40,9 @@ struct Screen {
             }
         }
         let logical = rotation.logicalSize(forScanout: device.size)
-        let scale = settings.scale ?? defaultScale(widthPixels: device.size.width, widthMillimetres: widthMillimetres)
+        var display = DisplaySettings()
+        display.scale = settings.scale
+        let scale = display.resolvedScale(widthPixels: device.size.width, widthMillimetres: widthMillimetres)
         let layout: CarouselLayout
         do {
             layout = try CarouselLayout(
@@ -53,14 +55,6 @@ struct Screen {
             card: names.card, connector: names.connector, mode: device.size.description, rotation: rotation.rawValue,
             pacing: "measuring")
         return Screen(device: device, rotation: rotation, layout: layout, status: status)
-    }
-
-    /// Points are 1/160 inch; screens without a physical size, or coarser than that, use 1 pixel per point.
-    /// Rounded to half steps so a family of panels shares one look.
-    static func defaultScale(widthPixels: Int, widthMillimetres: Int) -> Double {
-        guard widthMillimetres > 0 else { return 1 }
-        let pixelsPerInch = Double(widthPixels) / (Double(widthMillimetres) / 25.4)
-        return max(1, (pixelsPerInch / 160 * 2).rounded() / 2)
     }
 
     /// The frame loop's pacing from what the display has shown of its page flips.
@@ -82,9 +76,9 @@ struct Screen {
     }
 
     /// Touch mapped to this screen's upright pixels (a 1x1 placeholder while there is no screen).
-    static func touchTransform(_ screen: Screen?) -> TouchTransform {
+    static func touchTransform(_ screen: Screen?, calibration: CalibrationMatrix) -> TouchTransform {
         guard let screen else { return TouchTransform(scanoutSize: PixelSize(width: 1, height: 1)) }
-        return TouchTransform(scanoutSize: screen.device.size, rotation: screen.rotation)
+        return TouchTransform(scanoutSize: screen.device.size, rotation: screen.rotation, calibration: calibration)
     }
 
     /// Whether the DRM connector this screen shows on still has a display plugged in.
