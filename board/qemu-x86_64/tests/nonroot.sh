@@ -12,8 +12,10 @@ input=$(getent group input | cut -d: -f3)
 ls -l /dev/dri/card0
 dir=$(mktemp -d) && chmod 777 "$dir"
 sock=$dir/control.sock
-as_user() { setpriv --reuid=65534 --regid=65534 --groups="$video,$input" --inh-caps=-all --bounding-set=-all "$@"; }
-as_user "$BIN" run --autoplay 1 --control "$sock" --content /nonexistent > run.log 2>&1 &
+unprivileged=(setpriv --reuid=65534 --regid=65534 --groups="$video,$input" --inh-caps=-all --bounding-set=-all)
+as_user() { "${unprivileged[@]}" "$@"; }
+# Not through the function: $! must be bannerd itself (setpriv execs it), not a subshell.
+"${unprivileged[@]}" "$BIN" run --autoplay 1 --control "$sock" --content /nonexistent > run.log 2>&1 &
 pid=$!
 frames() { as_user "$BIN" ctl --socket "$sock" status | python3 -c "import json,sys; print(json.load(sys.stdin)['frames_rendered'])"; }
 deadline=$((SECONDS + 90))
