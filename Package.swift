@@ -131,6 +131,7 @@ let package = Package(
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol"]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(
             name: "CarouselRenderingTests",
             dependencies: [

@@ -1,0 +1,58 @@
+import CLinuxEvents
+import Glibc
+
+/// Tells the loop when files in a directory were written, moved in or removed (inotify), so new content shows up
+/// without a restart. Only completed writes count (IN_CLOSE_WRITE, IN_MOVED_TO): a file still being written is
+/// not reported until it is closed, and a CMS that writes a temporary file and renames it is reported once.
+public final class DirectoryWatcher {
+    public let path: String
+    public let fileDescriptor: Int32
+    private var watch: Int32
+
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE)
+        | UInt32(IN_DELETE_SELF | IN_MOVE_SELF)
+
+    public init(path: String) throws(EventLoopError) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw EventLoopError(call: "inotify_init1", errno: errno) }
+        let watch = inotify_add_watch(fd, path, Self.mask)
+        guard watch >= 0 else {
+            let code = errno
+            close(fd)
+            throw EventLoopError(call: "inotify_add_watch(\(path))", errno: code)
+        }
+        self.path = path
+        self.fileDescriptor = fd
+        self.watch = watch
+    }
+
+    deinit {
+        close(fileDescriptor)
+    }
+
+    /// Reads the queued events; true when any of them changed the directory's contents. When the directory
+    /// itself was replaced (moved or deleted and created again), the watch follows the new one if it exists.
+    public func takeChanges() -> Bool {
+        var changed = false
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let event = buffer.withUnsafeBytes {
+                    $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                }
+                if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 { rewatch() }
+                changed = true
+                offset += MemoryLayout<inotify_event>.size + Int(event.len)
+            }
+        }
+        return changed
+    }
+
+    private func rewatch() {
+        inotify_rm_watch(fileDescriptor, watch)
+        watch = inotify_add_watch(fileDescriptor, path, Self.mask)
+    }
+}
