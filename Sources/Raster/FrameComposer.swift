@@ -68,13 +68,17 @@ public final class FrameComposer {
         var y = 0
         while y < target.height {
             let end = bandEnd(from: y, sprites: n, height: target.height)
-            let count = bandRuns(row: y, sprites: n, width: target.width)
+            let count = bandRuns(rows: y..<end, sprites: n, target: target)
             for ty in y..<end {
                 let row = target.base + ty * target.stride
                 for k in 0..<count {
                     let run = runs[k]
                     if run.sprite < 0 {
                         writer.fill(row, from: run.x0, to: run.x1)
+                    } else if let source = run.plainSource {
+                        writer.copy(
+                            source + (ty - run.plainFirstRow) * run.plainStride, pixels: run.x1 - run.x0, into: row,
+                            at: run.x0)
                     } else {
                         writer.copy(sprites[run.sprite], from: run.x0, to: run.x1, row: ty, into: row)
                     }
@@ -84,23 +88,25 @@ public final class FrameComposer {
         }
     }
 
-    /// The first row after `y` where one of the sprites starts or ends (or `height`).
+    /// The first row after `y` where one of the sprites starts or ends, or its edge-to-edge opaque rows start or
+    /// end (or `height`).
     private func bandEnd(from y: Int, sprites n: Int, height: Int) -> Int {
         var end = height
         for i in 0..<n {
-            let c = sprites[i].clip
-            if c.y > y {
-                end = min(end, c.y)
-            } else if c.maxY > y {
-                end = min(end, c.maxY)
-            }
+            let s = sprites[i]
+            if s.clip.y > y { end = min(end, s.clip.y) }
+            if s.clip.maxY > y { end = min(end, s.clip.maxY) }
+            if s.opaqueTop > y { end = min(end, s.opaqueTop) }
+            if s.opaqueBottom > y { end = min(end, s.opaqueBottom) }
         }
         return end
     }
 
-    /// Splits row `y` into left-to-right runs, each the topmost sprite there or background, into `runs`;
-    /// returns how many. At most 2n + 1 runs for n sprites.
-    private func bandRuns(row y: Int, sprites n: Int, width: Int) -> Int {
+    /// Splits the rows of a band into left-to-right runs, each the topmost sprite there or background, into
+    /// `runs`; returns how many. At most 2n + 1 runs for n sprites.
+    private func bandRuns(rows band: Range<Int>, sprites n: Int, target: PixelBuffer) -> Int {
+        let y = band.lowerBound
+        let width = target.width
         var e = 0
         insertEdge(0, count: &e)
         insertEdge(width, count: &e)
@@ -123,6 +129,15 @@ public final class FrameComposer {
                 runs[count] = Run(x0: x0, x1: x1, sprite: owner)
                 count += 1
             }
+        }
+        for k in 0..<count where runs[k].sprite >= 0 {
+            let s = sprites[runs[k].sprite]
+            // Rows opaque from edge to edge in the target's format need no per-row look at their runs: a copy
+            // from the same columns of each row. The source is rebased to target row 0 by integer offset only.
+            guard s.format == target.format, s.opaqueTop <= y, band.upperBound <= s.opaqueBottom else { continue }
+            runs[k].plainStride = s.stride
+            runs[k].plainSource = s.pixels + (y - s.y) * s.stride + (runs[k].x0 - s.x) * s.format.bytesPerPixel
+            runs[k].plainFirstRow = y
         }
         return count
     }
@@ -156,5 +171,9 @@ public final class FrameComposer {
         var x0: Int
         var x1: Int
         var sprite: Int
+        /// For rows copied as they are: the source of the band's first row, and the sprite's row stride.
+        var plainSource: UnsafeRawPointer? = nil
+        var plainStride = 0
+        var plainFirstRow = 0
     }
 }

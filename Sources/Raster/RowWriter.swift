@@ -30,6 +30,29 @@ struct RowWriter {
         }
     }
 
+    /// Copies `n` pixels already in the target's format from `src` to column `x` of the row starting at `row`.
+    @inline(__always)
+    func copy(_ src: UnsafeRawPointer, pixels n: Int, into row: UnsafeMutableRawPointer, at x: Int) {
+        switch target.format {
+        case .xrgb8888:
+            let d = row.assumingMemoryBound(to: UInt32.self) + x
+            let p = src.assumingMemoryBound(to: UInt32.self)
+            if n < RowWriter.shortRun {
+                for i in 0..<n { d[i] = p[i] }
+            } else {
+                d.update(from: p, count: n)
+            }
+        case .rgb565:
+            let d = row.assumingMemoryBound(to: UInt16.self) + x
+            let p = src.assumingMemoryBound(to: UInt16.self)
+            if n < RowWriter.shortRun {
+                for i in 0..<n { d[i] = p[i] }
+            } else {
+                d.update(from: p, count: n)
+            }
+        }
+    }
+
     /// Writes target columns `x0..<x1` of target row `ty` (inside both the target and `s`) from sprite `s`:
     /// its opaque run copied, its other pixels blended over the background.
     @inline(__always)
@@ -57,44 +80,32 @@ struct RowWriter {
             right = r.edgeIndex + start - end - s.x
         }
         let bg = background
-        // Pointers rebased to target columns keep overflow checks and offsets out of the loops.
         let count = midHi - midLo
-        let sx = midLo - s.x
+        let middle = src + (midLo - s.x) * s.format.bytesPerPixel
+        // Left to right, as write-combined memory wants it: left edge, middle, right edge.
         switch target.format {
         case .xrgb8888:
             let dst = row.assumingMemoryBound(to: UInt32.self)
             for x in x0..<midLo { dst[x] = PixelMath.sourceOver(words[left + x], bg) }
-            let d = dst + midLo
-            switch s.format {
-            case .xrgb8888:
-                let p = src.assumingMemoryBound(to: UInt32.self) + sx
-                if count < RowWriter.shortRun {
-                    for i in 0..<count { d[i] = p[i] }
-                } else {
-                    d.update(from: p, count: count)
-                }
-            case .rgb565:
+            if s.format == .xrgb8888 {
+                copy(middle, pixels: count, into: row, at: midLo)
+            } else {
                 // A sprite prepared for RGB565 shown on an XRGB8888 target (a display swapped under a cached
                 // sprite): widened, at RGB565 precision, until the sprite is prepared again.
-                let p = src.assumingMemoryBound(to: UInt16.self) + sx
+                let d = dst + midLo
+                let p = middle.assumingMemoryBound(to: UInt16.self)
                 for i in 0..<count { d[i] = PixelMath.xrgb(fromRGB565: p[i]) }
             }
             for x in midHi..<x1 { dst[x] = PixelMath.sourceOver(words[right + x], bg) }
         case .rgb565:
             let dst = row.assumingMemoryBound(to: UInt16.self)
             for x in x0..<midLo { dst[x] = PixelMath.rgb565(PixelMath.sourceOver(words[left + x], bg)) }
-            let d = dst + midLo
-            switch s.format {
-            case .rgb565:
-                let p = src.assumingMemoryBound(to: UInt16.self) + sx
-                if count < RowWriter.shortRun {
-                    for i in 0..<count { d[i] = p[i] }
-                } else {
-                    d.update(from: p, count: count)
-                }
-            case .xrgb8888:
+            if s.format == .rgb565 {
+                copy(middle, pixels: count, into: row, at: midLo)
+            } else {
                 // A sprite not prepared for RGB565: packed here, every frame.
-                let p = src.assumingMemoryBound(to: UInt32.self) + sx
+                let d = dst + midLo
+                let p = middle.assumingMemoryBound(to: UInt32.self)
                 for i in 0..<count { d[i] = PixelMath.rgb565(p[i]) }
             }
             for x in midHi..<x1 { dst[x] = PixelMath.rgb565(PixelMath.sourceOver(words[right + x], bg)) }
@@ -115,6 +126,9 @@ struct PlacedSprite {
     var y: Int
     /// The part of the sprite inside the target, in target pixels.
     var clip: PixelRect
+    /// Target rows opaque from edge to edge (`Sprite.opaqueRows` moved to the target).
+    var opaqueTop: Int
+    var opaqueBottom: Int
 
     init(_ sprite: Sprite, x: Int, y: Int, clip: PixelRect) {
         pixels = UnsafeRawPointer(sprite.pixels)
@@ -125,5 +139,7 @@ struct PlacedSprite {
         self.x = x
         self.y = y
         self.clip = clip
+        opaqueTop = y + sprite.opaqueRows.lowerBound
+        opaqueBottom = y + sprite.opaqueRows.upperBound
     }
 }

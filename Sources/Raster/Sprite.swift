@@ -25,6 +25,9 @@ public final class Sprite: @unchecked Sendable {  // memory written in init only
     let rows: UnsafeMutablePointer<SpriteRow>
     /// RGB565 only: the premultiplied words of every row's pixels outside its opaque run, row after row.
     let edges: UnsafeMutablePointer<UInt32>
+    /// The first block of rows that are opaque from edge to edge (a rounded banner between its corners): the
+    /// composer copies them without looking at their runs.
+    let opaqueRows: Range<Int>
 
     /// Turns `bitmap` (laid out in logical orientation) by `rotation`, stores it in `format` and indexes its
     /// opaque runs.
@@ -49,6 +52,12 @@ public final class Sprite: @unchecked Sendable {  // memory written in init only
                     opaqueStart: Int32(run.lowerBound), opaqueEnd: Int32(run.upperBound), edgeIndex: edgeCount))
             edgeCount += w - run.count
         }
+        let full = { (r: SpriteRow) in r.opaqueStart == 0 && Int(r.opaqueEnd) == w }
+        var top = 0
+        while top < h && !full(rows[top]) { top += 1 }
+        var bottom = top
+        while bottom < h && full(rows[bottom]) { bottom += 1 }
+        opaqueRows = top..<bottom
         edges = .allocate(capacity: format == .rgb565 ? max(1, edgeCount) : 1)
         turned.pixels.withUnsafeBufferPointer { all in
             guard let src = all.baseAddress else { return }

@@ -56,6 +56,31 @@ import Testing
         }
     }
 
+    @Test(arguments: Rotation.allCases, [PixelFormat.xrgb8888, .rgb565])
+    func rowsOpaqueFromEdgeToEdgeAreCopiedToTheReferencePixels(rotation: Rotation, format: PixelFormat) {
+        let tall = SpriteTests.banner(4, 5)
+        let wide = SpriteTests.banner(6, 4)
+        for (px, py) in Self.positions {
+            // Beside, overlapping and under each other, every one clipped somewhere as `px, py` moves.
+            let items = [(tall, px, py), (wide, px + 3, py - 1), (tall, 8 - px, 4 - py)]
+            for spriteFormat in [PixelFormat.xrgb8888, .rgb565] {
+                let out = Self.frame(format, rotation: rotation, spriteFormat: spriteFormat, items: items)
+                for ty in 0..<out.buffer.height {
+                    for tx in 0..<out.buffer.width {
+                        let want = FrameComposerTests.expected(
+                            tx: tx, ty: ty, rotation: rotation, lw: 9, lh: 6, items: items)
+                        let packed = PixelMath.xrgb(fromRGB565: PixelMath.rgb565(want))
+                        let wantOut = format == .rgb565 ? packed : want
+                        let got = out.buffer.xrgb(x: tx, y: ty)
+                        // An RGB565 sprite on an XRGB8888 target shows its opaque pixels at RGB565 precision.
+                        let ok = got == wantOut || (spriteFormat == .rgb565 && format == .xrgb8888 && got == packed)
+                        #expect(ok, "\(spriteFormat) at \(px),\(py) target \(tx),\(ty)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func rgb565SpriteOnAnXRGBTargetIsWidenedNotLost() {
         let soft = SpriteTests.awkward(5, 4)
         let items = [(soft, 2, 1)]

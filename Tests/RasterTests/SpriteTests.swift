@@ -32,6 +32,26 @@ import Testing
         }
     }
 
+    /// Rounded corners only: every row between the corners is opaque from edge to edge.
+    static func banner(_ w: Int, _ h: Int) -> Bitmap {
+        var b = FrameComposerTests.numbered(w, h)
+        b.roundCorners(radius: 1)
+        return b
+    }
+
+    @Test(arguments: Rotation.allCases)
+    func findsTheRowsOpaqueFromEdgeToEdge(rotation: Rotation) {
+        let corners = Sprite(Self.banner(6, 6), rotation: rotation)
+        #expect(corners.opaqueRows == 1..<5)
+        let white = Sprite(Bitmap(width: 3, height: 2, color: .white), rotation: rotation)
+        #expect(white.opaqueRows == 0..<white.height)
+        // The first block of full rows, and a block: the rows either side are not full.
+        let s = Sprite(Self.awkward(7, 5), rotation: rotation)
+        let full = (0..<s.height).filter { s.opaqueRun(row: $0) == 0..<s.width }
+        #expect(s.opaqueRows.lowerBound == full.first ?? s.opaqueRows.lowerBound)
+        #expect(s.opaqueRows.allSatisfy { full.contains($0) } && !full.contains(s.opaqueRows.upperBound))
+    }
+
     @Test(arguments: [PixelFormat.xrgb8888, .rgb565], [1, 15, 16, 17, 33])
     func rowsStartOnCacheLines(format: PixelFormat, width: Int) {
         let s = Sprite(Bitmap(width: width, height: 3, color: .white), rotation: .none, format: format)
