@@ -135,8 +135,14 @@ public final class FrameComposer {
             // Rows opaque from edge to edge in the target's format need no per-row look at their runs: a copy
             // from the same columns of each row. The source is rebased to target row 0 by integer offset only.
             guard s.format == target.format, s.opaqueTop <= y, band.upperBound <= s.opaqueBottom else { continue }
-            runs[k].plainStride = s.stride
-            runs[k].plainSource = s.pixels + (y - s.y) * s.stride + (runs[k].x0 - s.x) * s.format.bytesPerPixel
+            let columns = (runs[k].x0 - s.x)..<(runs[k].x1 - s.x)
+            if let strip = s.sprite.takeUnretainedValue().stripSource(columns: columns, row: y - s.y) {
+                runs[k].plainSource = strip.source
+                runs[k].plainStride = strip.stride
+            } else {
+                runs[k].plainSource = s.pixels + (y - s.y) * s.stride + columns.lowerBound * s.format.bytesPerPixel
+                runs[k].plainStride = s.stride
+            }
             runs[k].plainFirstRow = y
         }
         return count

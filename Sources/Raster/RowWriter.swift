@@ -121,6 +121,8 @@ struct PlacedSprite {
     var rows: UnsafePointer<SpriteRow>
     var edges: UnsafePointer<UInt32>
     var format: PixelFormat
+    /// The sprite itself, for what is looked up once per band (not retained: the placement holds it).
+    var sprite: Unmanaged<Sprite>
     /// Target position of the sprite's top-left pixel (may be off screen).
     var x: Int
     var y: Int
@@ -136,6 +138,7 @@ struct PlacedSprite {
         rows = UnsafePointer(sprite.rows)
         edges = UnsafePointer(sprite.edges)
         format = sprite.format
+        self.sprite = .passUnretained(sprite)
         self.x = x
         self.y = y
         self.clip = clip

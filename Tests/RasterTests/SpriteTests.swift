@@ -32,9 +32,15 @@ import Testing
         }
     }
 
-    /// Rounded corners only: every row between the corners is opaque from edge to edge.
+    /// Rounded corners only: rows between the corners are opaque from edge to edge; columns up to 32 apart differ,
+    /// also once packed as RGB565.
     static func banner(_ w: Int, _ h: Int) -> Bitmap {
-        var b = FrameComposerTests.numbered(w, h)
+        var b = Bitmap(width: w, height: h)
+        for y in 0..<h {
+            for x in 0..<w {
+                b[x, y] = Color(red: UInt8(x * 8 % 256), green: UInt8(y * 4 % 256), blue: 77).premultipliedARGB
+            }
+        }
         b.roundCorners(radius: 1)
         return b
     }
@@ -66,5 +72,59 @@ import Testing
         FrameComposer(rotation: .clockwise90, format: .rgb565).compose(
             background: .white, placements: [Placement(s, x: 1, y: 1)], into: storage.buffer)
         #expect(storage.buffer.rgb565(x: 1, y: 1) == 0xFFFF)
+    }
+}
+
+@Suite struct SpriteStripTests {
+    @Test(arguments: [PixelFormat.xrgb8888, .rgb565])
+    func narrowEdgesAreReadFromPackedStrips(format: PixelFormat) {
+        let b = SpriteTests.banner(80, 4)
+        let s = Sprite(b, rotation: .none, format: format)
+        let size = format.bytesPerPixel
+        let word = { (p: UnsafeRawPointer) -> UInt32 in
+            size == 4 ? p.load(as: UInt32.self) : PixelMath.xrgb(fromRGB565: p.load(as: UInt16.self))
+        }
+        let opaque = { (x: Int, y: Int) -> UInt32 in
+            format == .rgb565 ? PixelMath.xrgb(fromRGB565: PixelMath.rgb565(b[x, y])) : b[x, y]
+        }
+        // Left strip, right strip, and a run too wide or straddling the middle: read from the rows.
+        #expect(s.stripWidth == Sprite.stripColumns)
+        #expect(s.stripSource(columns: 30..<33, row: 0) == nil && s.stripSource(columns: 40..<79, row: 0) == nil)
+        for y in 1..<3 {
+            for (columns, x) in [(0..<32, 0), (3..<9, 3), (48..<80, 48), (75..<80, 77)] {
+                let strip = s.stripSource(columns: columns, row: y)
+                #expect(strip?.stride == Sprite.stripColumns * size)
+                guard let source = strip?.source else { continue }
+                #expect(word(source + (x - columns.lowerBound) * size) == opaque(x, y), "\(columns) x \(x) y \(y)")
+                let below = source + strip!.stride + (x - columns.lowerBound) * size
+                if y + 1 < 3 { #expect(word(below) == opaque(x, y + 1)) }
+            }
+        }
+    }
+
+    @Test(arguments: Rotation.allCases, [PixelFormat.xrgb8888, .rgb565])
+    func wideSpritesShowingEarsMatchTheReference(rotation: Rotation, format: PixelFormat) {
+        let b = SpriteTests.banner(70, 5)
+        let lw = 100
+        let lh = 7
+        let t = rotation.targetSize(logicalWidth: lw, logicalHeight: lh)
+        let storage = PixelBufferStorage(width: t.width, height: t.height, format: format)
+        let composer = FrameComposer(rotation: rotation, format: format)
+        let sprite = composer.prepare(b)
+        // Ears of 5 and 7 px, of exactly a strip and one past it, on both sides; a whole sprite between.
+        for (left, right) in [(5, 7), (32, 32), (33, 33), (1, 31)] {
+            let items = [(b, left - 70, 1), (b, left + 4, 1), (b, lw - right, 2)]
+            composer.compose(
+                background: FrameComposerTests.bg, placements: items.map { Placement(sprite, x: $0.1, y: $0.2) },
+                into: storage.buffer)
+            for ty in 0..<t.height {
+                for tx in 0..<t.width {
+                    let want = FrameComposerTests.expected(
+                        tx: tx, ty: ty, rotation: rotation, lw: lw, lh: lh, items: items)
+                    let wantOut = format == .rgb565 ? PixelMath.xrgb(fromRGB565: PixelMath.rgb565(want)) : want
+                    #expect(storage.buffer.xrgb(x: tx, y: ty) == wantOut, "ears \(left),\(right) at \(tx),\(ty)")
+                }
+            }
+        }
     }
 }
