@@ -69,8 +69,13 @@ public final class FrameComposer {
         while y < target.height {
             let end = bandEnd(from: y, sprites: n, height: target.height)
             let count = bandRuns(rows: y..<end, sprites: n, target: target)
+            // Locals, not properties: the row loop calls memmove, after which stored properties would be reloaded.
+            let runs = UnsafePointer(self.runs)
+            let sprites = UnsafePointer(self.sprites)
+            let base = target.base
+            let stride = target.stride
             for ty in y..<end {
-                let row = target.base + ty * target.stride
+                let row = base + ty * stride
                 for k in 0..<count {
                     let run = runs[k]
                     if run.sprite < 0 {
