@@ -27,7 +27,7 @@ public final class Sprite: @unchecked Sendable {  // memory written in init only
     let edges: UnsafeMutablePointer<UInt32>
     /// The first and last `stripWidth` pixels of every row again, packed row after row (all left strips, then all
     /// right strips). A sprite showing only a narrow edge (a neighbour's ear) is read from here, contiguously,
-    /// instead of one cache line from each of its rows: those rows are pages apart, and a cache and TLB miss per
+    /// instead of one cache line from each of its rows: those rows are kilobytes apart, and a cache and TLB miss per
     /// row stalls the copies of the rows around it.
     let strips: UnsafeMutableRawPointer
     /// Pixels in each strip: `Sprite.stripColumns`, or the whole row when the sprite is narrower.
