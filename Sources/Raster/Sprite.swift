@@ -1,34 +1,149 @@
-/// A pre-rendered bitmap made ready for `FrameComposer`: turned into the target's orientation once, with each
-/// row's run of fully opaque pixels found once, so composing a frame copies those runs and blends only the rest
-/// (the anti-aliased corners) over the background colour.
-public final class Sprite: Sendable {
+/// A pre-rendered bitmap made ready for `FrameComposer`: turned into the target's orientation once, stored in the
+/// target's pixel format once, with each row's run of fully opaque pixels found once, so composing a frame copies
+/// those runs as they are and blends only the rest (the anti-aliased corners) over the background colour.
+///
+/// Rows start on 64-byte boundaries and are padded to a multiple of 64 bytes, so a row copy into a target whose
+/// row is 64-byte aligned at the same column (the centre banner at rest) moves whole cache lines.
+/// An RGB565 sprite keeps the premultiplied 32-bit words of the pixels outside each opaque run in a side table,
+/// because blending needs their alpha and full precision; the opaque runs exist only as RGB565.
+public final class Sprite: @unchecked Sendable {  // memory written in init only, read-only afterwards
     /// Size of the picture as laid out (before rotation), in pixels.
     public let logicalWidth: Int
     public let logicalHeight: Int
-    /// The rotation `bitmap` was turned by; it must match the composer's.
+    /// The rotation the pixels were turned by; it must match the composer's.
     public let rotation: Rotation
-    /// The pixels in target orientation.
-    public let bitmap: Bitmap
-    /// For target row y, pixels `opaqueStart[y]..<opaqueEnd[y]` all have alpha 255; the others may not.
-    let opaqueStart: [Int32]
-    let opaqueEnd: [Int32]
+    /// How the pixels are stored: the format of the targets this sprite composes into by plain copies.
+    public let format: PixelFormat
+    /// Size in target orientation, in pixels.
+    public let width: Int
+    public let height: Int
+    /// Bytes from one stored row to the next: a multiple of 64.
+    let stride: Int
+    /// First byte of the top row, 64-byte aligned.
+    let pixels: UnsafeMutableRawPointer
+    /// One entry per target row: its opaque run and where its edge pixels sit in `edges`.
+    let rows: UnsafeMutablePointer<SpriteRow>
+    /// RGB565 only: the premultiplied words of every row's pixels outside its opaque run, row after row.
+    let edges: UnsafeMutablePointer<UInt32>
+    /// The first and last `stripWidth` pixels of every row again, packed row after row (all left strips, then all
+    /// right strips). A sprite showing only a narrow edge (a neighbour's ear) is read from here, contiguously,
+    /// instead of one cache line from each of its rows: those rows are kilobytes apart, and a cache and TLB miss per
+    /// row stalls the copies of the rows around it.
+    let strips: UnsafeMutableRawPointer
+    /// Pixels in each strip: `Sprite.stripColumns`, or the whole row when the sprite is narrower.
+    let stripWidth: Int
+    /// Widest edge read from the strips, in pixels (ears are 8 px at rest at scale 1).
+    static let stripColumns = 32
+    /// The first block of rows that are opaque from edge to edge (a rounded banner between its corners): the
+    /// composer copies them without looking at their runs.
+    let opaqueRows: Range<Int>
 
-    /// Turns `bitmap` (laid out in logical orientation) by `rotation` and indexes its opaque runs.
-    public init(_ bitmap: Bitmap, rotation: Rotation) {
+    /// Turns `bitmap` (laid out in logical orientation) by `rotation`, stores it in `format` and indexes its
+    /// opaque runs.
+    public init(_ bitmap: Bitmap, rotation: Rotation, format: PixelFormat = .xrgb8888) {
         logicalWidth = bitmap.width
         logicalHeight = bitmap.height
         self.rotation = rotation
+        self.format = format
         let turned = bitmap.rotated(rotation)
-        self.bitmap = turned
-        var starts = [Int32](repeating: 0, count: turned.height)
-        var ends = [Int32](repeating: 0, count: turned.height)
-        for y in 0..<turned.height {
+        let w = turned.width
+        let h = turned.height
+        width = w
+        height = h
+        stride = (w * format.bytesPerPixel + 63) & ~63
+        pixels = .allocate(byteCount: max(64, stride * h), alignment: 64)
+        rows = .allocate(capacity: max(1, h))
+        var edgeCount = 0
+        for y in 0..<h {
             let run = Sprite.opaqueRun(turned, row: y)
-            starts[y] = Int32(run.lowerBound)
-            ends[y] = Int32(run.upperBound)
+            (rows + y).initialize(
+                to: SpriteRow(
+                    opaqueStart: Int32(run.lowerBound), opaqueEnd: Int32(run.upperBound), edgeIndex: edgeCount))
+            edgeCount += w - run.count
         }
-        opaqueStart = starts
-        opaqueEnd = ends
+        let full = { (r: SpriteRow) in r.opaqueStart == 0 && Int(r.opaqueEnd) == w }
+        var top = 0
+        while top < h && !full(rows[top]) { top += 1 }
+        var bottom = top
+        while bottom < h && full(rows[bottom]) { bottom += 1 }
+        opaqueRows = top..<bottom
+        edges = .allocate(capacity: format == .rgb565 ? max(1, edgeCount) : 1)
+        stripWidth = min(w, Sprite.stripColumns)
+        let stripBytes = stripWidth * format.bytesPerPixel
+        strips = .allocate(byteCount: max(64, 2 * h * stripBytes), alignment: 64)
+        turned.pixels.withUnsafeBufferPointer { all in
+            guard let src = all.baseAddress else { return }
+            for y in 0..<h { store(row: y, from: src + y * w) }
+        }
+        for y in 0..<h {
+            let row = pixels + y * stride
+            (strips + y * stripBytes).copyMemory(from: row, byteCount: stripBytes)
+            (strips + (h + y) * stripBytes).copyMemory(
+                from: row + (w - stripWidth) * format.bytesPerPixel, byteCount: stripBytes)
+        }
+    }
+
+    /// Where columns `columns` of row `y` are packed in `strips`, and the bytes from one row to the next there;
+    /// nil when they are not within one strip.
+    func stripSource(columns: Range<Int>, row y: Int) -> (source: UnsafeRawPointer, stride: Int)? {
+        let size = format.bytesPerPixel
+        let stripBytes = stripWidth * size
+        if columns.upperBound <= stripWidth {
+            return (UnsafeRawPointer(strips + y * stripBytes + columns.lowerBound * size), stripBytes)
+        }
+        let first = width - stripWidth
+        if columns.lowerBound >= first {
+            return (
+                UnsafeRawPointer(strips + (height + y) * stripBytes + (columns.lowerBound - first) * size), stripBytes
+            )
+        }
+        return nil
+    }
+
+    deinit {
+        pixels.deallocate()
+        rows.deallocate()
+        edges.deallocate()
+        strips.deallocate()
+    }
+
+    /// Writes stored row `y` (and, for RGB565, its edge words) from `w` premultiplied words; padding is zeroed so
+    /// the sprite's memory is fully initialised.
+    private func store(row y: Int, from src: UnsafePointer<UInt32>) {
+        let w = width
+        let row = pixels + y * stride
+        let used = w * format.bytesPerPixel
+        (row + used).initializeMemory(as: UInt8.self, repeating: 0, count: stride - used)
+        switch format {
+        case .xrgb8888:
+            row.initializeMemory(as: UInt32.self, from: src, count: w)
+        case .rgb565:
+            let dst = row.bindMemory(to: UInt16.self, capacity: w)
+            for x in 0..<w { dst[x] = PixelMath.rgb565(src[x]) }
+            let r = rows[y]
+            let lo = Int(r.opaqueStart)
+            let hi = Int(r.opaqueEnd)
+            (edges + r.edgeIndex).initialize(from: src, count: lo)
+            (edges + r.edgeIndex + lo).initialize(from: src + hi, count: w - hi)
+        }
+    }
+
+    /// Pixels `opaqueRun(row: y)` of target row y all have alpha 255; the others may not.
+    func opaqueRun(row y: Int) -> Range<Int> { Int(rows[y].opaqueStart)..<Int(rows[y].opaqueEnd) }
+
+    /// The premultiplied word composing blends for pixel (x, y) in target orientation: exact for pixels outside
+    /// the opaque run (and for every pixel of an XRGB8888 sprite), the RGB565 word widened otherwise.
+    func premultipliedWord(x: Int, y: Int) -> UInt32 {
+        let r = rows[y]
+        let row = pixels + y * stride
+        switch format {
+        case .xrgb8888:
+            return row.load(fromByteOffset: x * 4, as: UInt32.self)
+        case .rgb565:
+            if x < r.opaqueStart { return edges[r.edgeIndex + x] }
+            if x >= r.opaqueEnd { return edges[r.edgeIndex + Int(r.opaqueStart) + x - Int(r.opaqueEnd)] }
+            return PixelMath.xrgb(fromRGB565: row.load(fromByteOffset: x * 2, as: UInt16.self))
+        }
     }
 
     /// The pixels between the leading and trailing non-opaque pixels of a row when every one of them is opaque;
@@ -41,6 +156,14 @@ public final class Sprite: Sendable {
         for x in lo..<hi where b[x, y] >> 24 != 255 { return 0..<0 }
         return lo..<hi
     }
+}
+
+/// One stored row of a `Sprite`: pixels `opaqueStart..<opaqueEnd` are opaque. For RGB565 the row's other pixels
+/// are at `edges[edgeIndex...]`: columns `0..<opaqueStart`, then columns `opaqueEnd..<width`.
+struct SpriteRow {
+    var opaqueStart: Int32
+    var opaqueEnd: Int32
+    var edgeIndex: Int
 }
 
 /// One sprite at a logical position (top-left, in pixels; may be partly or wholly off screen).

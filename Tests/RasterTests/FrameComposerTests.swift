@@ -99,8 +99,8 @@ import Testing
         var b = Bitmap(width: 6, height: 3, color: .white)
         b.roundCorners(radius: 2)
         let s = Sprite(b, rotation: .none)
-        #expect(s.opaqueStart[0] > 0 && s.opaqueEnd[0] < 6)
-        #expect(s.opaqueStart[1] >= 0 && s.opaqueEnd[1] <= 6)
+        #expect(s.opaqueRun(row: 0).lowerBound > 0 && s.opaqueRun(row: 0).upperBound < 6)
+        #expect(s.opaqueRun(row: 1).lowerBound >= 0 && s.opaqueRun(row: 1).upperBound <= 6)
         var hole = Bitmap(width: 4, height: 1, color: .white)
         hole[2, 0] = 0
         #expect(Sprite.opaqueRun(hole, row: 0) == 0..<0)
