@@ -45,7 +45,6 @@ enum FlickStorm {
             "## Flick storm, threaded PrerenderWorker: 10 forward flicks/s for \(seconds) s, paced at 60 Hz (goal: 0)")
         for (width, height) in displaySizes {
             let worker = PrerenderWorker(
-                banners: [], target: .init(width: 1, height: 1, scale: 1, cornerRadius: 0, rotation: .none),
                 makeRenderer: {
                     // FreeType faces are per thread; the fonts opened fine on the main thread just before.
                     let fonts = try? FontSet()

@@ -31,16 +31,19 @@ public final class CarouselPresenter {
     private var placements: [Placement] = []
 
     /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
-    public init(banners: [Banner], layout: CarouselLayout, rotation: Rotation, background: Color, rendering: Rendering)
-    {
+    /// Sprites are stored in the display's `format`, so composing copies them without converting.
+    public init(
+        banners: [Banner], layout: CarouselLayout, rotation: Rotation, format: PixelFormat = .xrgb8888,
+        background: Color, rendering: Rendering
+    ) {
         self.banners = banners
         self.layout = layout
         self.background = background
         self.rendering = rendering
-        self.composer = FrameComposer(rotation: rotation)
+        self.composer = FrameComposer(rotation: rotation, format: format)
         self.target = PrerenderWorker.Target(
             width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: layout.scale,
-            cornerRadius: layout.cornerRadiusPixels, rotation: rotation)
+            cornerRadius: layout.cornerRadiusPixels, rotation: rotation, format: format)
         self.cache = SpriteCache(capacity: 5)
         var blank = Bitmap(
             width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, color: Banner.defaultBackground)

@@ -23,13 +23,19 @@ public final class PrerenderWorker: @unchecked Sendable {
         public var scale: Double
         public var cornerRadius: Int
         public var rotation: Rotation
+        /// The display's pixel format: sprites are stored in it, so composing is a plain copy.
+        public var format: PixelFormat
 
-        public init(width: Int, height: Int, scale: Double, cornerRadius: Int, rotation: Rotation) {
+        public init(
+            width: Int, height: Int, scale: Double, cornerRadius: Int, rotation: Rotation,
+            format: PixelFormat = .xrgb8888
+        ) {
             self.width = width
             self.height = height
             self.scale = scale
             self.cornerRadius = cornerRadius
             self.rotation = rotation
+            self.format = format
         }
     }
 
@@ -42,13 +48,11 @@ public final class PrerenderWorker: @unchecked Sendable {
     private var stopped = false
     private let wake: @Sendable () -> Void
 
-    /// Starts the thread. `makeRenderer` runs on it once; `wake` is called after each finished banner.
-    public init(
-        banners: [Banner], target: Target, makeRenderer: @escaping @Sendable () -> BannerRenderer,
-        wake: @escaping @Sendable () -> Void
-    ) {
-        self.banners = banners
-        self.target = target
+    /// Starts the thread, idle until a presenter hands it banners and a size (`reset`). `makeRenderer` runs on the
+    /// thread once; `wake` is called after each finished banner.
+    public init(makeRenderer: @escaping @Sendable () -> BannerRenderer, wake: @escaping @Sendable () -> Void) {
+        self.banners = []
+        self.target = Target(width: 1, height: 1, scale: 1, cornerRadius: 0, rotation: .none)
         self.wake = wake
         let thread = Thread { [unowned self] in self.run(renderer: makeRenderer()) }
         thread.name = "bannerd-prerender"
@@ -106,7 +110,7 @@ public final class PrerenderWorker: @unchecked Sendable {
             let t = job.1
             let rendered = renderer.render(
                 banner, width: t.width, height: t.height, scale: t.scale, cornerRadius: t.cornerRadius)
-            let sprite = Sprite(rendered.bitmap, rotation: t.rotation)
+            let sprite = Sprite(rendered.bitmap, rotation: t.rotation, format: t.format)
             condition.lock()
             let current = job.0 == generation
             if current { finished.append(Result(banner: index, sprite: sprite, problem: rendered.imageProblem)) }

@@ -9,7 +9,8 @@ public final class DirectoryWatcher {
     public let fileDescriptor: Int32
     private var watch: Int32
 
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE)
+    private static let mask =
+        UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE)
         | UInt32(IN_DELETE_SELF | IN_MOVE_SELF)
 
     public init(path: String) throws(EventLoopError) {
@@ -43,7 +44,10 @@ public final class DirectoryWatcher {
                 let event = buffer.withUnsafeBytes {
                     $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                 }
-                if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 { rewatch() }
+                // The directory was moved away (the watch would follow it), or deleted (the kernel drops the
+                // watch: IN_IGNORED). Only events of the current watch count, so the IN_IGNORED that our own
+                // removal of a moved watch produces does not start another round.
+                if event.wd == watch, event.mask & UInt32(IN_MOVE_SELF | IN_IGNORED) != 0 { rewatch() }
                 changed = true
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)
             }
@@ -52,7 +56,7 @@ public final class DirectoryWatcher {
     }
 
     private func rewatch() {
-        inotify_rm_watch(fileDescriptor, watch)
+        inotify_rm_watch(fileDescriptor, watch)  // fails harmlessly when the kernel already dropped it
         watch = inotify_add_watch(fileDescriptor, path, Self.mask)
     }
 }

@@ -2,6 +2,7 @@ import BannerContent
 import CarouselEngine
 import CarouselRendering
 import ControlProtocol
+import EventLoop
 import Foundation
 import InputTranslation
 import KMSDisplay
@@ -31,6 +32,23 @@ extension MainLoop {
             return try VirtualTerminal.takeOver(path: settings.terminalPath)
         } catch {
             Log.warning("console left in text mode: \(error)")
+            return nil
+        }
+    }
+
+    /// Content changes take effect after the directory has been quiet this long, so a copy of many files (or a
+    /// CMS writing a file and its manifest) is loaded once, complete, well within a second.
+    static let contentQuietTime: Duration = .milliseconds(300)
+
+    /// Watches the content directory for changes; nil for the built-in demo content or a directory not there yet.
+    static func watchContent(_ settings: Settings) -> DirectoryWatcher? {
+        guard let directory = settings.contentDirectory, FileManager.default.fileExists(atPath: directory) else {
+            return nil
+        }
+        do {
+            return try DirectoryWatcher(path: directory)
+        } catch {
+            Log.warning("content changes need SIGHUP or `bannerd ctl reload`: \(error)")
             return nil
         }
     }
@@ -109,19 +127,21 @@ extension MainLoop {
         let current = scheduler.carousel.count > 0 ? banners[scheduler.carousel.index].id : nil
         let start = fresh.firstIndex { $0.id == current } ?? 0
         banners = fresh
-        rebuild(layout: scheduler.carousel.layout, rotation: presenter.composer.rotation, startIndex: start)
+        rebuild(
+            layout: scheduler.carousel.layout, rotation: presenter.composer.rotation, format: presenter.composer.format,
+            startIndex: start)
         Log.info("content reloaded: \(fresh.count) banner(s)")
     }
 
     /// A new carousel and presenter for the current banners (new content, or a display of another size),
     /// starting on `startIndex`, keeping the operator's pause.
-    func rebuild(layout: CarouselLayout, rotation: Rotation, startIndex: Int) {
+    func rebuild(layout: CarouselLayout, rotation: Rotation, format: PixelFormat, startIndex: Int) {
         var carousel = Carousel(
             layout: layout, metrics: settings.metrics, count: banners.count, startIndex: startIndex,
             time: MonotonicClock.now())
         carousel.autoplayPaused = scheduler.carousel.autoplayPaused
         presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: rotation, background: settings.background,
+            banners: banners, layout: layout, rotation: rotation, format: format, background: settings.background,
             rendering: .worker(worker))
         scheduler.replace(carousel)
     }

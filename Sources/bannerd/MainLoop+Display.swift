@@ -49,8 +49,11 @@ extension MainLoop {
         screen = fresh
         input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
         let layout = fresh.layout
-        if layout != scheduler.carousel.layout || fresh.rotation != presenter.composer.rotation {
-            rebuild(layout: layout, rotation: fresh.rotation, startIndex: scheduler.carousel.index)
+        let format = fresh.device.format
+        if layout != scheduler.carousel.layout || fresh.rotation != presenter.composer.rotation
+            || format != presenter.composer.format
+        {
+            rebuild(layout: layout, rotation: fresh.rotation, format: format, startIndex: scheduler.carousel.index)
         } else {
             scheduler.requestRedraw()
         }

@@ -37,6 +37,9 @@ final class MainLoop {
     var screen: Screen?
     let hotplug: DRMHotplugMonitor?
     let terminal: VirtualTerminal?
+    let contentWatcher: DirectoryWatcher?
+    /// A content change was seen; reload when the directory has been quiet until then (debounce).
+    var reloadDue: Duration?
     let input: LibinputInput?
     let signals: SignalWatcher
     let wakeSignal: WakeSignal
@@ -70,18 +73,17 @@ final class MainLoop {
         // The worker owns the renderer (FreeType faces are single-threaded): handed over, never used here again.
         nonisolated(unsafe) let renderer = try ContentOptions.makeRenderer(fonts: settings.fonts)
         let wake = wakeSignal
-        let rotation = screen?.rotation ?? .none
-        worker = PrerenderWorker(
-            banners: banners, target: Screen.prerenderTarget(layout: layout, rotation: rotation),
-            makeRenderer: { renderer }, wake: { wake.wake() })
+        worker = PrerenderWorker(makeRenderer: { renderer }, wake: { wake.wake() })
         presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: rotation, background: settings.background,
+            banners: banners, layout: layout, rotation: screen?.rotation ?? .none,
+            format: screen?.device.format ?? settings.format, background: settings.background,
             rendering: .worker(worker))
         scheduler = FrameScheduler(
             carousel: Carousel(layout: layout, metrics: settings.metrics, count: banners.count),
             pacing: screen?.pacing ?? .timer)
         input = Self.openInput(settings, screen: screen)
         control = Self.openControl(settings)
+        contentWatcher = Self.watchContent(settings)
         notifier = Self.openNotifier()
         Log.info(
             "display \(screen?.summary ?? "none yet"), scale \(layout.scale), \(banners.count) banner(s), "
@@ -104,6 +106,7 @@ final class MainLoop {
         var fds = [signals.fileDescriptor, wakeSignal.fileDescriptor]
         if let fd = screen?.device.pollDescriptor { fds.append(fd) }
         if let hotplug { fds.append(hotplug.fileDescriptor) }
+        if let contentWatcher { fds.append(contentWatcher.fileDescriptor) }
         if let input { fds.append(input.fileDescriptor) }
         if let control { fds += control.pollDescriptors }
         return fds
@@ -111,6 +114,7 @@ final class MainLoop {
 
     private var nextDeadline: Duration? {
         var deadline = scheduler.nextDeadline
+        if let reloadDue { deadline = min(deadline ?? reloadDue, reloadDue) }
         if screen == nil {
             let probe = lastProbe + Self.probeInterval
             deadline = min(deadline ?? probe, probe)
@@ -131,6 +135,8 @@ final class MainLoop {
                 if presenter.collect(visible: scheduler.carousel.visibleViews()) { scheduler.requestRedraw() }
             } else if fd == screen?.device.pollDescriptor {
                 readFlips()
+            } else if let contentWatcher, fd == contentWatcher.fileDescriptor {
+                if contentWatcher.takeChanges() { reloadDue = MonotonicClock.now() + Self.contentQuietTime }
             } else if let hotplug, fd == hotplug.fileDescriptor {
                 if !hotplug.receive().isEmpty { reprobeDisplay() }
             } else if let input, fd == input.fileDescriptor {
@@ -180,6 +186,10 @@ final class MainLoop {
             readFlips()  // retires a flip whose event never came
         }
         if screen == nil, now - lastProbe >= Self.probeInterval { reprobeDisplay() }
+        if let due = reloadDue, now >= due {
+            reloadDue = nil
+            reloadContent()
+        }
         if let screen { scheduler.pacing = screen.pacing }
         if scheduler.wake(at: now) { draw(at: now) }
         presenter.focus(on: scheduler.carousel)

@@ -59,7 +59,8 @@ struct RenderCommand: ParsableCommand {
         let layout = try CarouselLayout(widthPixels: logical.width, heightPixels: logical.height, scale: scale)
         let banners = contentOptions.loadBanners()
         let presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: rotation, background: Color(rgb: 0x101010),
+            banners: banners, layout: layout, rotation: rotation, format: format == "rgb565" ? .rgb565 : .xrgb8888,
+            background: Color(rgb: 0x101010),
             rendering: .inline(try ContentOptions.makeRenderer()))
         let script = try gesture.map { try TraceCommand.loadScript($0) } ?? GestureScript(events: [])
         var runner = TraceRunner(carousel: Carousel(layout: layout, count: banners.count), script: script)

@@ -63,13 +63,6 @@ struct Screen {
         return .vblank
     }
 
-    /// How the pre-render worker sizes banners for a layout.
-    static func prerenderTarget(layout: CarouselLayout, rotation: Rotation) -> PrerenderWorker.Target {
-        PrerenderWorker.Target(
-            width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: layout.scale,
-            cornerRadius: layout.cornerRadiusPixels, rotation: rotation)
-    }
-
     /// The layout used while no display is connected, so the carousel's clock can run; replaced on connect.
     static func provisionalLayout(_ settings: MainLoop.Settings) throws -> CarouselLayout {
         try CarouselLayout(widthPixels: 1920, heightPixels: 1080, scale: settings.scale ?? 1, metrics: settings.metrics)

@@ -91,7 +91,6 @@ import Testing
         let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
         let wakes = Atomic<Int>(0)
         let worker = PrerenderWorker(
-            banners: [], target: .init(width: 1, height: 1, scale: 1, cornerRadius: 0, rotation: .none),
             makeRenderer: { (try? CarouselPresenterTests.renderer())! },  // invariant: fonts checked by other tests
             wake: { wakes.add(1, ordering: .relaxed) })
         defer { worker.stop() }

@@ -52,6 +52,15 @@ mkdir -p /host/dev/pts /host/dev/shm
 mount -t devpts -o newinstance,ptmxmode=0666 devpts /host/dev/pts
 mount -t tmpfs -o mode=1777 tmpfs /host/dev/shm
 
+# The repository again at its own path: a checkout under /tmp or /run would otherwise be hidden by the tmpfs.
+for arg in $(cat /proc/cmdline); do
+    case $arg in qemu_run.repo=*) repo=${arg#qemu_run.repo=} ;; esac
+done
+if [ -n "${repo:-}" ]; then
+    mkdir -p "/host$repo" 2>/dev/null
+    mount -t 9p -o "$p9,ro,cache=loose" repo "/host$repo" || fatal "cannot mount the repository over 9p on $repo"
+fi
+
 chroot /host /bin/bash /mnt/.qemu-run/stage2.sh
 rc=$?
 if [ ! -e /host/mnt/.qemu-run/status ]; then
