@@ -16,7 +16,9 @@ W=$QEMU_RUN_WIDTH H=$QEMU_RUN_HEIGHT
 status=0
 fail() { echo "bannerd-run: FAIL: $*"; status=1; }
 ctl() { "$BIN" ctl --socket "$SOCK" "$@"; }
-field() { ctl status | python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+# One top-level field of the status JSON (sed, not python: python starts slowly under TCG, and the catch check
+# below must read the phase while the finger is still down).
+field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
 wait_until() { # SECONDS COMMAND...: retry COMMAND until it succeeds
     local deadline=$((SECONDS + $1)); shift
     until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 0.3; done
@@ -48,7 +50,7 @@ shot after-swipe
 "$LIB/carousel_geometry.py" after-swipe.png --scale 1 || fail "geometry after the swipe"
 
 echo "== catch: a finger on the moving carousel stops it and is no tap"
-touch.py - <<< $'0 down 900 384\n30 move 700 384\n60 move 500 384\n90 up\n160 down 500 300\n8160 up' &
+touch.py - <<< $'0 down 900 384\n30 move 700 384\n60 move 500 384\n90 up\n160 down 500 300\n20160 up' &
 touch_pid=$!
 wait_until 30 phase_is drag || fail "the catch did not hold the carousel"
 held=$(field index)
