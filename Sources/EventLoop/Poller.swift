@@ -3,13 +3,16 @@ import Glibc
 /// One poll() over the loop's descriptors, sleeping until one is readable or a deadline passes.
 public struct Poller {
     private var entries: [pollfd] = []
+    private var readable: [Int32] = []
 
     public init() {
         entries.reserveCapacity(16)
+        readable.reserveCapacity(16)
     }
 
     /// Waits for any of `descriptors` to become readable, until `deadline` (monotonic) at the latest;
     /// nil waits without limit. Returns the readable descriptors (empty on timeout). EINTR counts as a timeout.
+    /// Its buffers are reused, so a wake-up allocates nothing once they have grown to the loop's size.
     public mutating func wait(for descriptors: [Int32], until deadline: Duration?, now: Duration)
         throws(EventLoopError) -> [Int32]
     {
@@ -26,6 +29,8 @@ public struct Poller {
             if errno == EINTR { return [] }
             throw EventLoopError(call: "poll", errno: errno)
         }
-        return entries.filter { $0.revents != 0 }.map(\.fd)
+        readable.removeAll(keepingCapacity: true)
+        for entry in entries where entry.revents != 0 { readable.append(entry.fd) }
+        return readable
     }
 }

@@ -49,28 +49,25 @@ public struct Bitmap: Equatable, Sendable {
 
     /// Replaces the pixels of `rect` (clipped to the bitmap) with `color`.
     public mutating func fill(_ rect: PixelRect, with color: Color) {
-        let r = rect.intersection(bounds)
-        guard !r.isEmpty else { return }
         let p = color.premultipliedARGB
-        let w = width
-        pixels.withUnsafeMutableBufferPointer { buf in
-            for y in r.y..<r.maxY {
-                let row = y * w
-                for x in r.x..<r.maxX { buf[row + x] = p }
-            }
-        }
+        update(rect) { _ in p }
     }
 
     /// Composites `color` over the pixels of `rect` (clipped), source-over.
     public mutating func blend(_ rect: PixelRect, with color: Color) {
+        let p = color.premultipliedARGB
+        update(rect) { PixelMath.sourceOver(p, $0) }
+    }
+
+    /// Replaces each pixel of `rect` (clipped) with `transform` of its old value.
+    private mutating func update(_ rect: PixelRect, _ transform: (UInt32) -> UInt32) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        let p = color.premultipliedARGB
         let w = width
         pixels.withUnsafeMutableBufferPointer { buf in
             for y in r.y..<r.maxY {
                 let row = y * w
-                for x in r.x..<r.maxX { buf[row + x] = PixelMath.sourceOver(p, buf[row + x]) }
+                for x in r.x..<r.maxX { buf[row + x] = transform(buf[row + x]) }
             }
         }
     }

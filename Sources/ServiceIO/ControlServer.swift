@@ -4,7 +4,7 @@ import Glibc
 /// The control socket: a Unix stream socket taking one command per line and answering one line each.
 ///
 /// Non-blocking throughout, so a slow or stuck client never holds up the frame loop: the loop polls
-/// `pollDescriptors` and calls `handleReadable(_:)` for the ready ones.
+/// the descriptors from `appendPollDescriptors(to:)` and calls `handleReadable(_:)` for the ready ones.
 public final class ControlServer {
     public let path: String
     private let listener: Int32
@@ -46,8 +46,12 @@ public final class ControlServer {
         unlink(path)
     }
 
-    /// Descriptors to poll for reading: the listener and every connected client.
-    public var pollDescriptors: [Int32] { [listener] + clients.map(\.fd) }
+    /// Adds the descriptors to poll for reading, the listener and every connected client, to `descriptors`
+    /// (the loop's reused list: no allocation per wake-up).
+    public func appendPollDescriptors(to descriptors: inout [Int32]) {
+        descriptors.append(listener)
+        for client in clients { descriptors.append(client.fd) }
+    }
 
     /// Accepts or reads whatever `fd` has ready, answering each complete line with `answer(command)`.
     public func handleReadable(_ fd: Int32, answer: (Result<ControlCommand, ControlCommand.ParseError>) -> String) {

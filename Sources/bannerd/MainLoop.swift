@@ -51,6 +51,8 @@ final class MainLoop {
     var banners: [Banner]
     let started: Duration
     private var poller = Poller()
+    /// The poll set, rebuilt in place each wake-up (clients and devices come and go) without allocating.
+    private var pollSet: [Int32] = []
     private var running = true
     private var announcedReady = false
     private var lastWatchdog: Duration
@@ -96,20 +98,22 @@ final class MainLoop {
         presenter.focus(on: scheduler.carousel)
         step(at: MonotonicClock.now())
         while running {
-            let ready = try poller.wait(for: descriptors, until: nextDeadline, now: MonotonicClock.now())
+            collectDescriptors()
+            let ready = try poller.wait(for: pollSet, until: nextDeadline, now: MonotonicClock.now())
             handle(ready)
             step(at: MonotonicClock.now())
         }
     }
 
-    private var descriptors: [Int32] {
-        var fds = [signals.fileDescriptor, wakeSignal.fileDescriptor]
-        if let fd = screen?.device.pollDescriptor { fds.append(fd) }
-        if let hotplug { fds.append(hotplug.fileDescriptor) }
-        if let contentWatcher { fds.append(contentWatcher.fileDescriptor) }
-        if let input { fds.append(input.fileDescriptor) }
-        if let control { fds += control.pollDescriptors }
-        return fds
+    private func collectDescriptors() {
+        pollSet.removeAll(keepingCapacity: true)
+        pollSet.append(signals.fileDescriptor)
+        pollSet.append(wakeSignal.fileDescriptor)
+        if let fd = screen?.device.pollDescriptor { pollSet.append(fd) }
+        if let hotplug { pollSet.append(hotplug.fileDescriptor) }
+        if let contentWatcher { pollSet.append(contentWatcher.fileDescriptor) }
+        if let input { pollSet.append(input.fileDescriptor) }
+        control?.appendPollDescriptors(to: &pollSet)
     }
 
     private var nextDeadline: Duration? {

@@ -67,7 +67,9 @@ import Testing
         nonisolated(unsafe) let serverOnThread = server  // used only by the serving thread from here on
         let serving = Thread {
             while !done.load(ordering: .relaxed) {
-                var fds = serverOnThread.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                var descriptors: [Int32] = []
+                serverOnThread.appendPollDescriptors(to: &descriptors)
+                var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
                 guard poll(&fds, nfds_t(fds.count), 10) >= 0 else { return }
                 for entry in fds where entry.revents != 0 {
                     serverOnThread.handleReadable(entry.fd) { command in
