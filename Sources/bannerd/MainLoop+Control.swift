@@ -55,6 +55,12 @@ extension MainLoop {
 
     static func openControl(_ settings: Settings) -> ControlServer? {
         guard let path = settings.controlPath else { return nil }
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            // Outside systemd (whose RuntimeDirectory= makes /run/bannerd) this is expected, not a fault.
+            Log.info("no control socket: \(directory) does not exist (--control PATH chooses another)")
+            return nil
+        }
         do {
             return try ControlServer(path: path)
         } catch {
