@@ -8,6 +8,9 @@ public struct ContentLoadResult: Equatable, Sendable {
     public var problems: [ContentProblem]
     /// True when the manifest (not the file listing) defined the banners.
     public var usedManifest: Bool
+    /// False when the manifest could not be read or has a syntax error: the banners are what could be made of
+    /// it, perhaps not what its author meant (see `ContentUpdate`).
+    public var isComplete = true
 }
 
 /// Loads a content directory: with a `banners.toml` manifest, its banners in its order; without one, every
@@ -42,12 +45,16 @@ public struct ContentLoader: Sendable {
             if banners.isEmpty && all.isEmpty {
                 all.append(ContentProblem(path: manifest, message: "manifest has no [[banner]] entries"))
             }
-            return ContentLoadResult(banners: banners, problems: all, usedManifest: true)
+            var result = ContentLoadResult(banners: banners, problems: all, usedManifest: true)
+            result.isComplete = parsed.problems.isEmpty
+            return result
         } catch  where error.errno == 2 {  // ENOENT (errno.h): no manifest, list the images instead
             return listImages(dir)
         } catch {
-            return ContentLoadResult(
+            var result = ContentLoadResult(
                 banners: [], problems: [ContentProblem(path: manifest, message: error.description)], usedManifest: true)
+            result.isComplete = false
+            return result
         }
     }
 

@@ -21,6 +21,9 @@ public struct Carousel: Sendable {
     public private(set) var rebaseCount = 0
     /// Autoplay held by the operator (`pause` on the control socket); touch and keys still work.
     public var autoplayPaused = false
+    /// How long autoplay rests on each banner, by index; a nil entry (or an index past the end) waits
+    /// `metrics.autoplayInterval`. With autoplay off (`metrics.autoplayInterval` nil) nothing advances.
+    public var autoplayIntervals: [Duration?] = []
     /// Pages taken off the position by renormalisation while resting (whole cycles of `count`).
     /// `nearestPage + pagesRenormalised` is the page as if the position had never been wrapped.
     public private(set) var pagesRenormalised = 0
@@ -72,10 +75,17 @@ public struct Carousel: Sendable {
 
     /// When autoplay will next move the carousel, if it is resting with autoplay on.
     public var nextAutoplayTime: Duration? {
-        guard !autoplayPaused, phase == .rest, contacts.isEmpty, count >= 2, let interval = metrics.autoplayInterval,
-            interval > .zero
+        guard !autoplayPaused, phase == .rest, contacts.isEmpty, count >= 2, let interval = autoplayInterval(for: index)
         else { return nil }
         return restSince + interval
+    }
+
+    /// How long autoplay rests on banner `index`: its own interval, else the default; nil when autoplay is off.
+    public func autoplayInterval(for index: Int) -> Duration? {
+        guard let fallback = metrics.autoplayInterval, fallback > .zero else { return nil }
+        let own = autoplayIntervals.indices.contains(index) ? autoplayIntervals[index] : nil
+        guard let own, own > .zero else { return fallback }
+        return own
     }
 
     /// Steps the engine to the frame at `time`; returns whether the picture differs from the previous frame.

@@ -10,19 +10,10 @@ struct ContentOptions: ParsableArguments {
     @Option(help: "Content directory (images, optional banners.toml). Default: built-in demo banners.")
     var content: String?
 
-    /// The banners to show; problems are logged one line each and the valid banners kept.
+    /// The banners to show (the built-in demo banners without `--content`); problems are logged one line each
+    /// and the valid banners kept.
     func loadBanners() -> [Banner] {
-        Self.loadBanners(directory: content, demoWhenMissing: false)
-    }
-
-    /// The banners in `directory`; the built-in demo banners when none is given or, with `demoWhenMissing`, when
-    /// it does not exist yet (a fresh install shows something on first boot).
-    static func loadBanners(directory: String?, demoWhenMissing: Bool) -> [Banner] {
-        guard let directory else { return DemoContent.banners }
-        if demoWhenMissing, !FileManager.default.fileExists(atPath: directory) {
-            Log.info("content directory \(directory) does not exist; showing the built-in demo banners")
-            return DemoContent.banners
-        }
+        guard let directory = content else { return DemoContent.banners }
         let result = ContentLoader().load(directory: directory)
         for problem in result.problems { Log.warning(problem.description) }
         if result.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }

@@ -3,6 +3,7 @@ import CarouselEngine
 import CarouselRendering
 import ControlProtocol
 import EventLoop
+import FileAccess
 import Foundation
 import InputTranslation
 import KMSDisplay
@@ -122,14 +123,10 @@ extension MainLoop {
         }
     }
 
-    /// Loads the content again; the banner on screen stays when it still exists. Nothing changes when the new
-    /// content has no valid banner while the old one had some.
+    /// Loads the content again; the banner on screen stays when it still exists. A broken update (unreadable
+    /// manifest, syntax error, nothing valid) keeps the banners shown; banners with a missing image are left out.
     func reloadContent() {
-        let fresh = ContentOptions.loadBanners(directory: settings.contentDirectory, demoWhenMissing: true)
-        guard !fresh.isEmpty || banners.isEmpty else {
-            Log.warning("reload found no valid banner; keeping the \(banners.count) shown")
-            return
-        }
+        guard let fresh = Self.accepted(Self.loadContent(settings, showing: banners)) else { return }
         let current = scheduler.carousel.count > 0 ? banners[scheduler.carousel.index].id : nil
         let start = fresh.firstIndex { $0.id == current } ?? 0
         banners = fresh
@@ -139,6 +136,41 @@ extension MainLoop {
         Log.info("content reloaded: \(fresh.count) banner(s)")
     }
 
+    /// The content directory's update decision, its problems logged one line each. The built-in demo banners
+    /// when no directory is configured, or when it does not exist yet and nothing is shown (a fresh install).
+    static func loadContent(_ settings: Settings, showing: [Banner]) -> ContentUpdate {
+        guard let directory = settings.contentDirectory else {
+            return .replace(banners: DemoContent.banners, skipped: [])
+        }
+        guard FileManager.default.fileExists(atPath: directory) else {
+            if !showing.isEmpty {
+                return .keep(reason: "content directory \(directory) is gone; keeping the \(showing.count) shown")
+            }
+            Log.info("content directory \(directory) does not exist; showing the built-in demo banners")
+            return .replace(banners: DemoContent.banners, skipped: [])
+        }
+        let loaded = ContentLoader().load(directory: directory)
+        for problem in loaded.problems { Log.warning(problem.description) }
+        if loaded.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }
+        let files = LocalFiles()
+        return ContentUpdate.decide(loaded: loaded, showing: showing) { path in
+            guard case .regular? = try? files.kind(of: path) else { return false }
+            return true
+        }
+    }
+
+    /// The banners of `update`, with the ones left out named in one log line.
+    static func accepted(_ update: ContentUpdate) -> [Banner]? {
+        switch update {
+        case .keep(let reason):
+            Log.warning(reason)
+            return nil
+        case .replace(let banners, let skipped):
+            if !skipped.isEmpty { Log.warning("left out (image unusable): \(skipped.joined(separator: ", "))") }
+            return banners
+        }
+    }
+
     /// A new carousel and presenter for the current banners (new content, or a display of another size),
     /// starting on `startIndex`, keeping the operator's pause.
     func rebuild(layout: CarouselLayout, rotation: Rotation, format: PixelFormat, startIndex: Int) {
@@ -146,6 +178,7 @@ extension MainLoop {
             layout: layout, metrics: settings.metrics, count: banners.count, startIndex: startIndex,
             time: MonotonicClock.now())
         carousel.autoplayPaused = scheduler.carousel.autoplayPaused
+        carousel.autoplayIntervals = banners.map(\.duration)
         presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: rotation, format: format, background: settings.background,
             rendering: .worker(worker))

@@ -70,7 +70,7 @@ final class MainLoop {
         hotplug = Self.openHotplugMonitor()
         screen = try Self.openScreen(settings, canWait: hotplug != nil)
         let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
-        banners = ContentOptions.loadBanners(directory: settings.contentDirectory, demoWhenMissing: true)
+        banners = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
         wakeSignal = try WakeSignal()
         // The worker owns the renderer (FreeType faces are single-threaded): handed over, never used here again.
         nonisolated(unsafe) let renderer = try ContentOptions.makeRenderer(fonts: settings.fonts)
@@ -80,9 +80,9 @@ final class MainLoop {
             banners: banners, layout: layout, rotation: screen?.rotation ?? .none,
             format: screen?.device.format ?? settings.format, background: settings.background,
             rendering: .worker(worker))
-        scheduler = FrameScheduler(
-            carousel: Carousel(layout: layout, metrics: settings.metrics, count: banners.count),
-            pacing: screen?.pacing ?? .timer)
+        var carousel = Carousel(layout: layout, metrics: settings.metrics, count: banners.count)
+        carousel.autoplayIntervals = banners.map(\.duration)
+        scheduler = FrameScheduler(carousel: carousel, pacing: screen?.pacing ?? .timer)
         input = Self.openInput(settings, screen: screen)
         control = Self.openControl(settings)
         contentWatcher = Self.watchContent(settings)
