@@ -45,6 +45,8 @@ let package = Package(
         ),
         // poll(), eventfd wake-ups and signalfd for the appliance's single event loop.
         .target(name: "EventLoop", dependencies: ["CLinuxEvents"]),
+        // Tap actions: programs started with posix_spawn, their output and exit watched from the poll loop.
+        .target(name: "ChildProcess", dependencies: ["CLinuxProcess"]),
         // Graphics mode and a muted keyboard on the VT while bannerd owns the screen.
         .target(name: "VirtualTerminal", dependencies: ["CLinuxConsole"]),
         // systemd notification and the control socket (Unix sockets).
@@ -67,6 +69,8 @@ let package = Package(
         .systemLibrary(name: "CLinuxFB"),
         // Kernel/libc headers only (signalfd, eventfd): no library to link.
         .systemLibrary(name: "CLinuxEvents"),
+        // libc's posix_spawn and the kernel's pidfd (glibc declarations only): no library to link.
+        .systemLibrary(name: "CLinuxProcess"),
         // Kernel console header (linux/kd.h): no library to link.
         .systemLibrary(name: "CLinuxConsole"),
 
@@ -99,6 +103,7 @@ let package = Package(
                 "BannerdConfigFiles",
                 "ServiceIO",
                 "ControlProtocol",
+                "ChildProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -132,6 +137,7 @@ let package = Package(
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(
             name: "CarouselRenderingTests",
             dependencies: [

@@ -15,14 +15,18 @@ import TOMLSubset
 /// subtitle = "Everything 20 % off"
 /// image = "images/sale.jpg"  # relative to the content directory
 /// text = "#FFFFFF"
+/// action = ["/usr/local/bin/show-offer", "--id", "spring"]  # run on a tap, without a shell
 /// ```
 ///
 /// Allowed: `[defaults]`, `[[banner]]`, bare keys, basic ("…", with \" \\ \n \t \uXXXX escapes) and literal
-/// ('…') strings, integers and decimals (`TOMLParser` reads them; booleans and arrays are off in this dialect).
+/// ('…') strings, integers and decimals, and single-line arrays of strings for `action` (`TOMLParser` reads
+/// them; booleans are off in this dialect). `action` is an argv: the program's absolute path, then its
+/// arguments; a tap on the banner in the centre runs it with `BANNERD_BANNER_ID` and `BANNERD_BANNER_INDEX` in
+/// its environment.
 /// Anything else is an error naming line and column, never ignored.
 public enum ManifestParser {
     /// The TOML subset as banners.toml uses it.
-    static let dialect = TOMLDialect(documentName: "banners.toml", allowsBooleans: false, allowsArrays: false)
+    static let dialect = TOMLDialect(documentName: "banners.toml", allowsBooleans: false, allowsArrays: true)
 
     /// The parsed tables and every syntax problem found (parsing goes on after a bad line).
     public static func parse(_ text: String, path: String) -> (document: ManifestDocument, problems: [ContentProblem]) {

@@ -3,7 +3,9 @@ import TOMLSubset
 
 /// Turns parsed manifest tables into banners, checking every key and value.
 enum ManifestReader {
-    static let bannerKeys: Set<String> = ["id", "title", "subtitle", "image", "background", "text", "duration"]
+    static let bannerKeys: Set<String> = [
+        "id", "title", "subtitle", "image", "background", "text", "duration", "action",
+    ]
     static let defaultKeys: Set<String> = ["background", "text", "duration"]
 
     /// The banners of `doc`, with image paths resolved against `directory`, and the problems found.
@@ -45,6 +47,7 @@ enum ManifestReader {
                     b.artwork = .file(path: image.hasPrefix("/") ? image : directory + "/" + image)
                 }
             }
+            if let v = t.values["action"] { b.action = action(v, problem: problem) }
             let stem = b.imagePath.map { ContentLoader.stem(of: $0) }
             b.id = string(t.values["id"], problem: problem) ?? stem ?? "banner-\(n + 1)"
             if b.title.isEmpty && b.imagePath == nil {
@@ -71,6 +74,27 @@ enum ManifestReader {
                 problem(v, v.line, "duration must be a number of seconds between 0 and 86400, e.g. duration = 8")
             }
         }
+    }
+
+    /// `action = ["/absolute/program", "argument", …]`: an argv, never a shell command line.
+    private static func action(_ v: TOMLValue, problem: (TOMLValue?, Int, String) -> Void) -> [String]? {
+        guard case .array(let elements) = v.kind, !elements.isEmpty else {
+            problem(v, v.line, "action must be an array of strings, e.g. action = [\"/usr/bin/foo\", \"arg\"]")
+            return nil
+        }
+        var argv: [String] = []
+        for element in elements {
+            guard let s = element.string, !s.contains("\0") else {
+                problem(element, v.line, "action's elements must be strings without NUL characters")
+                return nil
+            }
+            argv.append(s)
+        }
+        guard argv[0].hasPrefix("/") else {
+            problem(elements[0], v.line, "action's program must be an absolute path, e.g. \"/usr/bin/foo\"")
+            return nil
+        }
+        return argv
     }
 
     private static func string(_ v: TOMLValue?, problem: (TOMLValue?, Int, String) -> Void) -> String? {

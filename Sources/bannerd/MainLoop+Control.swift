@@ -116,13 +116,6 @@ extension MainLoop {
             touchDevices: input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [])
     }
 
-    func report(_ action: CarouselAction) {
-        switch action {
-        case .activated(let banner): Log.info("activated banner \(banner) (\(banners[banner].id))")
-        case .tappedNeighbour(let banner): Log.info("moving to banner \(banner) (\(banners[banner].id))")
-        }
-    }
-
     /// Loads the content again; the banner on screen stays when it still exists. A broken update (unreadable
     /// manifest, syntax error, nothing valid) keeps the banners shown; banners with a missing image are left out.
     func reloadContent() {

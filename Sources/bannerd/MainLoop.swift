@@ -1,6 +1,7 @@
 import BannerContent
 import CarouselEngine
 import CarouselRendering
+import ChildProcess
 import ControlProtocol
 import DisplaySelection
 import EventLoop
@@ -46,6 +47,8 @@ final class MainLoop {
     let worker: PrerenderWorker
     let control: ControlServer?
     let notifier: SystemdNotifier?
+    /// Tap actions running in the background.
+    let actions: ActionRunner
     var presenter: CarouselPresenter
     var scheduler: FrameScheduler
     var banners: [Banner]
@@ -87,6 +90,7 @@ final class MainLoop {
         control = Self.openControl(settings)
         contentWatcher = Self.watchContent(settings)
         notifier = Self.openNotifier()
+        actions = Self.makeActionRunner()
         Log.info(
             "display \(screen?.summary ?? "none yet"), scale \(layout.scale), \(banners.count) banner(s), "
                 + "touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
@@ -114,6 +118,7 @@ final class MainLoop {
         if let contentWatcher { pollSet.append(contentWatcher.fileDescriptor) }
         if let input { pollSet.append(input.fileDescriptor) }
         control?.appendPollDescriptors(to: &pollSet)
+        actions.appendPollDescriptors(to: &pollSet)
     }
 
     private var nextDeadline: Duration? {
@@ -145,8 +150,10 @@ final class MainLoop {
                 if !hotplug.receive().isEmpty { reprobeDisplay() }
             } else if let input, fd == input.fileDescriptor {
                 readInput(input)
-            } else if let control {
-                control.handleReadable(fd) { answer($0) }
+            } else {
+                // Each ignores descriptors that are not its own.
+                control?.handleReadable(fd) { answer($0) }
+                for event in actions.handleReadable(fd) { log(event) }
             }
         }
     }

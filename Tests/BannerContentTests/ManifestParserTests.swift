@@ -46,7 +46,7 @@ import Testing
         ("duration = 5s", 2, 12, "not a number: 5s"),
         ("duration = \"5\"", 2, 12, "duration must be a number"),
         ("title = \"bad \\q escape\"", 2, 14, "unknown escape \\q"),
-        ("title = [\"a\"]", 2, 9, "arrays and inline tables"),
+        ("title = [\"a\"]", 2, 9, "expected a quoted string"),
         ("title =", 2, 8, "missing value"),
         ("= \"x\"", 2, 1, "expected a key"),
         ("title \"x\"", 2, 7, "expected '='"),
