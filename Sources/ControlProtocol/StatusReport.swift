@@ -9,6 +9,8 @@ public struct StatusReport: Equatable, Sendable {
     public var uptimeSeconds: Double
     public var display: Display?
     public var touchDevices: [String]
+    /// The screen's power: "on", "woken" (lit by a touch outside the schedule's hours) or "off".
+    public var screen: String
 
     /// The display part; nil while no display is connected.
     public struct Display: Equatable, Sendable {
@@ -29,7 +31,7 @@ public struct StatusReport: Equatable, Sendable {
 
     public init(
         index: Int, count: Int, phase: String, autoplayPaused: Bool, framesRendered: Int, framesLate: Int,
-        uptimeSeconds: Double, display: Display?, touchDevices: [String]
+        uptimeSeconds: Double, display: Display?, touchDevices: [String], screen: String = "on"
     ) {
         self.index = index
         self.count = count
@@ -40,6 +42,7 @@ public struct StatusReport: Equatable, Sendable {
         self.uptimeSeconds = uptimeSeconds
         self.display = display
         self.touchDevices = touchDevices
+        self.screen = screen
     }
 
     /// The report as a single line of JSON (keys in a fixed order).
@@ -67,6 +70,7 @@ public struct StatusReport: Equatable, Sendable {
                 $0.null()
             }
             $0.field("touch_devices", touchDevices)
+            $0.field("screen", screen)
         }
         return out.text
     }
@@ -76,6 +80,12 @@ public struct StatusReport: Equatable, Sendable {
         let screen = display.map { "\($0.connector) \($0.mode), \($0.pacing) pacing" } ?? "no display"
         let touch = touchDevices.isEmpty ? "no touch device" : "\(touchDevices.count) touch device(s)"
         let shown = count == 0 ? "no banners" : "banner \(index + 1)/\(count)"
-        return "\(shown); \(screen); \(touch)"
+        let power: String
+        switch self.screen {
+        case "on": power = ""
+        case "woken": power = "; screen woken by touch outside its hours"
+        default: power = "; screen off (schedule)"
+        }
+        return "\(shown); \(screen); \(touch)\(power)"
     }
 }

@@ -28,6 +28,9 @@ public protocol ScanoutDevice: AnyObject {
     func handleReadable() throws -> Bool
     /// How the frame loop should be paced.
     var pacing: PacingDecision { get }
+    /// Turns the display's power on or off (DPMS, or fbdev blanking), for a screen schedule. While it is off
+    /// nothing may be presented; after turning it on, present a fresh frame.
+    func setPower(on: Bool) throws
     /// Drains the pending flip, restores what was on screen before, frees buffers. Safe to call twice.
     func shutdown()
 }

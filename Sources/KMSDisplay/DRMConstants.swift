@@ -15,6 +15,9 @@ enum DRMConstants {
     /// DRM_MODE_CONNECTED / DISCONNECTED / UNKNOWNCONNECTION (`drmModeConnection` in xf86drmMode.h).
     static let connected: UInt32 = 1
     static let disconnected: UInt32 = 2
+    /// DRM_MODE_DPMS_ON / DRM_MODE_DPMS_OFF in drm_mode.h: values of a connector's `DPMS` property.
+    static let dpmsOn: UInt64 = 0
+    static let dpmsOff: UInt64 = 3
     /// DRM_MODE_PROP_ENUM in drm_mode.h.
     static let propertyEnum: UInt32 = 1 << 3
     /// The version of `drmEventContext` whose `page_flip_handler` (no CRTC id) libdrm calls (xf86drm.h).

@@ -212,6 +212,26 @@ public final class DRMDisplay: ScanoutDevice {
         return !tracker.isFlipPending
     }
 
+    /// Switches the connector's `DPMS` property (legacy DPMS; atomic drivers turn the CRTC inactive for it),
+    /// after draining the pending flip: a flip queued on a CRTC being turned off may never complete.
+    public func setPower(on: Bool) throws {
+        guard !isShutDown else { return }
+        _ = try waitForFlip()
+        let connector = plan.connector
+        guard
+            let property = try LibDRM.connectorPropertyID(
+                fd: card.fileDescriptor, connectorID: connector.id, name: "DPMS", path: card.path)
+        else {
+            throw DisplayError(
+                call: "drmModeConnectorSetProperty", errno: EOPNOTSUPP, path: card.path,
+                context: "\(connector.name) has no DPMS property")
+        }
+        try LibDRM.setConnectorProperty(
+            fd: card.fileDescriptor, connectorID: connector.id, propertyID: property,
+            value: on ? DRMConstants.dpmsOn : DRMConstants.dpmsOff, path: card.path,
+            context: "\(connector.name) DPMS \(on ? "on" : "off")")
+    }
+
     /// Drains the pending flip, puts back the CRTC as it was before bannerd (the console, another client's
     /// picture, or off), frees the buffers and gives up DRM master. Safe to call more than once.
     public func shutdown() {

@@ -111,6 +111,14 @@ public final class FbdevDisplay: ScanoutDevice {
         return .shown
     }
 
+    /// Blanks or unblanks the framebuffer (FBIOBLANK with FB_BLANK_POWERDOWN or FB_BLANK_UNBLANK); drivers
+    /// without blanking answer EINVAL, which the caller reports.
+    public func setPower(on: Bool) throws {
+        guard !isShutDown else { return }
+        let level = on ? Int32(FB_BLANK_UNBLANK) : Int32(FB_BLANK_POWERDOWN)
+        try Syscalls.ioctl(fd, UInt(FBIOBLANK), value: level, name: "FBIOBLANK", path: path)
+    }
+
     /// Never called (no descriptor); reports nothing.
     public func handleReadable() throws -> Bool { false }
 

@@ -100,6 +100,36 @@ enum LibDRM {
         return nil
     }
 
+    /// The id of the connector's property called `name` (drmModeGetConnectorCurrent: NULL + errno, no probe).
+    static func connectorPropertyID(fd: Int32, connectorID: UInt32, name: String, path: String) throws(DisplayError)
+        -> UInt32?
+    {
+        guard let pointer = drmModeGetConnectorCurrent(fd, connectorID) else {
+            throw DisplayError(call: "drmModeGetConnectorCurrent", errno: errno, path: path)
+        }
+        defer { drmModeFreeConnector(pointer) }
+        let connector = pointer.pointee
+        for index in 0..<Int(max(0, connector.count_props)) {
+            guard let propertyIDs = connector.props, let property = drmModeGetProperty(fd, propertyIDs[index]) else {
+                continue
+            }
+            defer { drmModeFreeProperty(property) }
+            if cString(property.pointee.name) == name { return property.pointee.prop_id }
+        }
+        return nil
+    }
+
+    /// drmModeConnectorSetProperty: negative errno.
+    static func setConnectorProperty(
+        fd: Int32, connectorID: UInt32, propertyID: UInt32, value: UInt64, path: String, context: String
+    ) throws(DisplayError) {
+        let result = drmModeConnectorSetProperty(fd, connectorID, propertyID, value)
+        guard result == 0 else {
+            throw DisplayError(
+                call: "drmModeConnectorSetProperty", errno: -result, path: path, context: context)
+        }
+    }
+
     static func encoder(fd: Int32, id: UInt32) -> EncoderInfo? {
         guard let pointer = drmModeGetEncoder(fd, id) else { return nil }
         defer { drmModeFreeEncoder(pointer) }

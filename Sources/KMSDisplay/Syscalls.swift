@@ -59,6 +59,14 @@ enum Syscalls {
         }
     }
 
+    /// ioctl(2) with an integer argument (passed by value, as FBIOBLANK takes it), retrying EINTR.
+    static func ioctl(_ fd: Int32, _ request: UInt, value: Int32, name: String, path: String) throws(DisplayError) {
+        while true {
+            if Glibc.ioctl(fd, request, value) == 0 { return }
+            if errno != EINTR { throw DisplayError(call: name, errno: errno, path: path) }
+        }
+    }
+
     /// Sleeps for `duration` (used only between retries of taking DRM master).
     static func sleep(_ duration: Duration) {
         var request = timespec(

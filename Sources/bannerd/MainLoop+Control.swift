@@ -113,7 +113,8 @@ extension MainLoop {
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
             framesLate: scheduler.statistics.framesLate, uptimeSeconds: (MonotonicClock.now() - started).seconds,
             display: display,
-            touchDevices: input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [])
+            touchDevices: input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
+            screen: lastPowerState.rawValue)
     }
 
     /// Loads the content again; the banner on screen stays when it still exists. A broken update (unreadable
@@ -167,14 +168,20 @@ extension MainLoop {
     /// A new carousel and presenter for the current banners (new content, or a display of another size),
     /// starting on `startIndex`, keeping the operator's pause.
     func rebuild(layout: CarouselLayout, rotation: Rotation, format: PixelFormat, startIndex: Int) {
+        let carousel = freshCarousel(layout: layout, startIndex: startIndex)
+        presenter = CarouselPresenter(
+            banners: banners, layout: layout, rotation: rotation, format: format, background: settings.background,
+            rendering: .worker(worker))
+        scheduler.replace(carousel)
+    }
+
+    /// A carousel of the current banners at rest on `startIndex` now, keeping the operator's pause.
+    func freshCarousel(layout: CarouselLayout, startIndex: Int) -> Carousel {
         var carousel = Carousel(
             layout: layout, metrics: settings.metrics, count: banners.count, startIndex: startIndex,
             time: MonotonicClock.now())
         carousel.autoplayPaused = scheduler.carousel.autoplayPaused
         carousel.autoplayIntervals = banners.map(\.duration)
-        presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: rotation, format: format, background: settings.background,
-            rendering: .worker(worker))
-        scheduler.replace(carousel)
+        return carousel
     }
 }

@@ -47,6 +47,7 @@ extension MainLoop {
             return  // still nothing; said once when the wait began
         }
         screen = fresh
+        screenLit = true  // a fresh modeset lights it; the next step turns it off again outside the hours
         input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
         let layout = fresh.layout
         let format = fresh.device.format

@@ -1,4 +1,5 @@
 import BannerContent
+import BannerdConfig
 import CarouselEngine
 import CarouselRendering
 import ChildProcess
@@ -31,6 +32,8 @@ final class MainLoop {
         var terminalPath: String?
         /// nil: the built-in demo banners.
         var contentDirectory: String?
+        /// When the screen is lit; nil: always.
+        var schedule: ScreenSchedule?
     }
 
     let settings: Settings
@@ -57,10 +60,14 @@ final class MainLoop {
     /// The poll set, rebuilt in place each wake-up (clients and devices come and go) without allocating.
     private var pollSet: [Int32] = []
     private var running = true
-    private var announcedReady = false
+    var announcedReady = false
     private var lastWatchdog: Duration
     /// When the displays were last probed while none was connected.
     var lastProbe: Duration
+    /// The schedule's policy; `screenLit` is what the display was last switched to.
+    var power: ScreenPower
+    var screenLit = true
+    var lastPowerState: ScreenPower.State = .on
 
     init(settings: Settings) throws {
         self.settings = settings
@@ -69,6 +76,7 @@ final class MainLoop {
         started = MonotonicClock.now()
         lastWatchdog = started
         lastProbe = started
+        power = ScreenPower(schedule: settings.schedule)
         terminal = Self.takeOverTerminal(settings)
         hotplug = Self.openHotplugMonitor()
         screen = try Self.openScreen(settings, canWait: hotplug != nil)
@@ -122,7 +130,10 @@ final class MainLoop {
     }
 
     private var nextDeadline: Duration? {
-        var deadline = scheduler.nextDeadline
+        let now = MonotonicClock.now()
+        // Dark: nothing to draw and no autoplay; only the schedule (and the chores below) may wake the loop.
+        var deadline = screenLit ? scheduler.nextDeadline : nil
+        if let change = nextPowerChange(at: now) { deadline = min(deadline ?? change, change) }
         if let reloadDue { deadline = min(deadline ?? reloadDue, reloadDue) }
         if screen == nil {
             let probe = lastProbe + Self.probeInterval
@@ -182,6 +193,7 @@ final class MainLoop {
     private func readInput(_ input: LibinputInput) {
         do {
             for event in try input.dispatch() {
+                if inputWakesScreen(at: MonotonicClock.now()) { continue }
                 if let action = scheduler.handle(event) { report(action) }
             }
         } catch {
@@ -202,8 +214,10 @@ final class MainLoop {
             reloadContent()
         }
         if let screen { scheduler.pacing = screen.pacing }
-        if scheduler.wake(at: now) { draw(at: now) }
-        presenter.focus(on: scheduler.carousel)
+        if applyPower(at: now) {
+            if scheduler.wake(at: now) { draw(at: now) }
+            presenter.focus(on: scheduler.carousel)
+        }
         for problem in presenter.takeProblems() { Log.warning(problem) }
         pingWatchdog(at: now)
     }
@@ -226,10 +240,14 @@ final class MainLoop {
             Log.error("present: \(error)")
             return
         }
-        if !announcedReady {
-            announcedReady = true
-            notify { try $0.ready(status: status().systemdStatus) }
-        }
+        announceReady()
+    }
+
+    /// READY=1 once: after the first frame is on glass, or at once when the schedule has the screen dark.
+    func announceReady() {
+        guard !announcedReady else { return }
+        announcedReady = true
+        notify { try $0.ready(status: status().systemdStatus) }
     }
 
     /// Pings the watchdog only while frames complete: a flip stuck past its bound means a hung driver.

@@ -59,6 +59,9 @@ struct RunCommand: ParsableCommand {
     )
     var vt: String?
 
+    @Flag(help: "Keep the screen on whatever the configuration's [schedule] says.")
+    var noSchedule = false
+
     @Option(help: "Framebuffer device used when the machine has no DRM card.")
     var fbdev = "/dev/fb0"
 
@@ -91,7 +94,7 @@ struct RunCommand: ParsableCommand {
             fonts: FontPaths(title: configuration.carousel.titleFonts, body: configuration.carousel.bodyFonts),
             seat: configuration.input.seat, calibration: configuration.input.calibration ?? .identity,
             controlPath: configuration.controlSocketPath, terminalPath: vt,
-            contentDirectory: configuration.contentDirectory)
+            contentDirectory: configuration.contentDirectory, schedule: configuration.schedule)
         let loop = try MainLoop(settings: settings)
         try loop.run()
     }
@@ -108,6 +111,7 @@ struct RunCommand: ParsableCommand {
         if let autoplay { o.autoplayInterval = .some(autoplay > 0 ? .seconds(floating: autoplay) : nil) }
         o.contentDirectory = content
         o.controlSocketPath = control
+        o.ignoresSchedule = noSchedule
         return o
     }
 }

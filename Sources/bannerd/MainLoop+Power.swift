@@ -1,0 +1,65 @@
+import BannerdConfig
+import CarouselEngine
+import Glibc
+
+/// The screen schedule: the display off outside its hours (DPMS), no drawing or autoplay meanwhile, a touch
+/// lighting it for a minute, and no wake-ups but the next change.
+extension MainLoop {
+    /// The local time now, as the schedule reads it (localtime_r in time.h; /etc/localtime's zone).
+    static func localTime() -> LocalTime {
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil, let day = Weekday(tmWeekday: Int(parts.tm_wday)) else {
+            // Cannot happen for the current time; keep the screen's state rather than guess.
+            return LocalTime(weekday: .monday, hour: 12, minute: 0)
+        }
+        return LocalTime(
+            weekday: day, hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+    }
+
+    /// The schedule's state now; cheap without a schedule (no clock read).
+    func powerState(at now: Duration) -> ScreenPower.State {
+        guard power.schedule != nil else { return .on }
+        return power.state(now: now, local: Self.localTime())
+    }
+
+    /// Input arrived: true when it only woke a dark screen and must not reach the carousel.
+    func inputWakesScreen(at now: Duration) -> Bool {
+        guard power.schedule != nil else { return false }
+        return power.input(now: now, local: Self.localTime())
+    }
+
+    /// When to look at the schedule again, nil without one.
+    func nextPowerChange(at now: Duration) -> Duration? {
+        guard power.schedule != nil else { return nil }
+        return power.nextChange(now: now, local: Self.localTime())
+    }
+
+    /// Switches the display to what the schedule says, if it is not there yet. Returns whether it is lit.
+    func applyPower(at now: Duration) -> Bool {
+        let state = powerState(at: now)
+        if state != lastPowerState {
+            Log.info("screen \(state.rawValue)\(power.schedule == nil ? "" : " (schedule)")")
+            lastPowerState = state
+        }
+        guard state.isLit != screenLit else { return screenLit }
+        screenLit = state.isLit
+        if let screen {
+            do {
+                try screen.device.setPower(on: screenLit)
+            } catch {
+                Log.warning("screen power \(screenLit ? "on" : "off"): \(error)")
+            }
+        }
+        if screenLit {
+            // A fresh carousel on the same banner: autoplay waits its full interval from now, not since the
+            // screen went dark, and the first frame redraws the whole screen.
+            scheduler.replace(freshCarousel(layout: scheduler.carousel.layout, startIndex: scheduler.carousel.index))
+        } else {
+            scheduler.flipCompleted()  // setPower drained it
+            announceReady()
+        }
+        notify { try $0.send("STATUS=\(status().systemdStatus)") }
+        return screenLit
+    }
+}
