@@ -39,7 +39,11 @@ extension MainLoop {
     func applyPower(at now: Duration) -> Bool {
         let state = powerState(at: now)
         if state != lastPowerState {
-            Log.info("screen \(state.rawValue)\(power.schedule == nil ? "" : " (schedule)")")
+            switch state {
+            case .on: Log.info("screen on")
+            case .woken: Log.info("screen woken by input outside the schedule's hours")
+            case .off: Log.info("screen off: outside the schedule's hours")
+            }
             lastPowerState = state
         }
         guard state.isLit != screenLit else { return screenLit }

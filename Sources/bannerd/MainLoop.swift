@@ -91,7 +91,8 @@ final class MainLoop {
             banners: banners, layout: layout, rotation: screen?.rotation ?? .none,
             format: screen?.device.format ?? settings.format, background: settings.background,
             rendering: .worker(worker))
-        var carousel = Carousel(layout: layout, metrics: settings.metrics, count: banners.count)
+        // Resting since now: autoplay's first interval starts with the first frame, not at boot.
+        var carousel = Carousel(layout: layout, metrics: settings.metrics, count: banners.count, time: started)
         carousel.autoplayIntervals = banners.map(\.duration)
         scheduler = FrameScheduler(carousel: carousel, pacing: screen?.pacing ?? .timer)
         input = Self.openInput(settings, screen: screen)

@@ -1,0 +1,61 @@
+#!/bin/bash
+# The screen schedule on a real display: started outside its hours the display is off (DPMS, a black screendump)
+# and nothing is drawn or autoplayed; a tap lights it without reaching the carousel; at the schedule's "on" time
+# it comes on by itself (the loop sleeps until then) and autoplay runs again.
+# qemu-run: packages python3
+# qemu-run-args: --size 800x600 --timeout 420
+set -uo pipefail
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+LIB=$QEMU_RUN_BOARD/lib
+status=0
+fail() { echo "screen-schedule: FAIL: $*"; status=1; }
+sock=/run/bannerd-schedule.sock
+ctl() { "$BIN" ctl --socket "$sock" "$@"; }
+field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
+wait_until() { local deadline=$((SECONDS + $1)); shift; until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 0.3; done; }
+screen_is() { [ "$(field screen)" = "$1" ]; }
+# No picture: black everywhere, or QEMU's own "Guest has not initialized the display" page (640x480, not the
+# mode's size), which is what it shows once bochs-drm has turned the CRTC off for DPMS.
+is_dark() { python3 -c "import sys; sys.path.insert(0, '$LIB'); from pngcheck import read_png
+w, h, c, rows = read_png('$1'); sys.exit(0 if (w, h) != ($QEMU_RUN_WIDTH, $QEMU_RUN_HEIGHT) or not any(map(any, rows)) else 1)"; }
+hhmm() { printf '%02d:%02d' $(($1 / 60 % 24)) $(($1 % 60)); }
+
+# Lit from two minutes from now until a minute ago tomorrow: dark now, on by itself within two minutes.
+now=$((10#$(date +%H) * 60 + 10#$(date +%M)))
+on=$(hhmm $(((now + 2) % 1440)))
+off=$(hhmm $(((now + 1439) % 1440)))
+printf '[schedule]\non = "%s"\noff = "%s"\n' "$on" "$off" > bannerd.toml
+echo "local time $(date +%H:%M:%S), schedule on $on off $off"
+
+"$BIN" run --config bannerd.toml --autoplay 1 --control "$sock" > bannerd.log 2>&1 &
+pid=$!
+wait_until 90 screen_is off || { fail "screen not off outside the hours: $(ctl status)"; cat bannerd.log; exit 1; }
+sleep 4
+[ "$(field frames_rendered)" = 0 ] || fail "frames drawn while the screen is off: $(ctl status)"
+[ "$(field index)" = 0 ] || fail "autoplay ran while the screen is off: $(ctl status)"
+dpms=$(cat /sys/class/drm/card0-Virtual-1/dpms)
+echo "connector DPMS while off: $dpms"
+[ "$dpms" = Off ] || fail "connector DPMS is $dpms, not Off"
+shot dark
+is_dark dark.png || fail "the display still shows a picture while off"
+
+echo "== a tap wakes it"
+touch.py - <<< $'0 down 400 300\n60 up'
+wait_until 30 screen_is woken || fail "a tap did not wake the screen: $(ctl status)"
+wait_until 60 eval '(($(field frames_rendered) > 0))' || fail "nothing drawn after waking"
+grep -q "activated" bannerd.log && fail "the waking tap reached the carousel"
+[ "$(cat /sys/class/drm/card0-Virtual-1/dpms)" = On ] || fail "connector DPMS not On after the tap"
+sleep 2
+shot woken
+is_dark woken.png && fail "woken screen is black"
+
+echo "== the schedule turns it on"
+wait_until 200 screen_is on || fail "the screen did not come on at $on: $(ctl status)"
+first=$(field index)
+wait_until 30 eval '[ "$(field index)" != "$first" ]' || fail "autoplay did not resume: $(ctl status)"
+grep "screen " bannerd.log
+
+kill -TERM $pid
+wait $pid || fail "exit status $? after SIGTERM"
+cat bannerd.log
+exit $status

@@ -1,0 +1,94 @@
+#!/bin/bash
+# bannerd started the way systemd/bannerd.service starts it, as far as a guest without systemd as PID 1 allows:
+# the unit's ExecStart, an unprivileged user in its SupplementaryGroups with no capabilities and
+# NoNewPrivileges, its UMask, its RuntimeDirectory (mode and owner), its TTYPath as standard input and
+# controlling terminal, journald's JOURNAL_STREAM, and a real $NOTIFY_SOCKET with WatchdogSec's WATCHDOG_USEC.
+# Checked: READY=1 after the first frame, STATUS= and WATCHDOG=1 messages, priority-prefixed log lines, SIGHUP
+# reloads the content, SIGTERM sends STOPPING=1 and exits 0 within 1 s (the time is printed).
+# Not reproducible here (they need systemd's cgroups, namespaces and seccomp): DevicePolicy/DeviceAllow,
+# Protect*/Private*, SystemCallFilter, RestrictAddressFamilies, MemoryDenyWriteExecute, and Restart=/watchdog
+# enforcement. User=bannerd does not exist on the host root the guest runs on: uid/gid 65534 stands in.
+# qemu-run: packages python3
+# qemu-run-args: --size 800x600 --timeout 300
+set -uo pipefail
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+UNIT=$QEMU_RUN_BOARD/../../systemd/bannerd.service
+status=0
+fail() { echo "service: FAIL: $*"; status=1; }
+unit() { sed -n "s/^$1=//p" "$UNIT" | tail -n 1; }
+wait_until() { local deadline=$((SECONDS + $1)); shift; until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 0.2; done; }
+ms() { echo $(($(date +%s%N) / 1000000)); }
+
+exec_start=$(unit ExecStart)
+read -r -a args <<< "${exec_start#* }"   # the unit's arguments, after its binary path
+groups=$(unit SupplementaryGroups | tr ' ' ',')
+watchdog_usec=$(($(unit WatchdogSec) * 1000000))
+runtime=/run/$(unit RuntimeDirectory)
+tty=$(unit TTYPath)
+echo "unit: ExecStart=$exec_start groups=$groups UMask=$(unit UMask) TTYPath=$tty RuntimeDirectory=$runtime"
+[ "$(unit NoNewPrivileges)" = yes ] && [ -z "$(unit CapabilityBoundingSet)" ] || fail "unit settings changed; update this test"
+
+# RuntimeDirectory=: created by systemd, owned by the service's user, RuntimeDirectoryMode.
+mkdir -p "$runtime" && chown 65534:65534 "$runtime" && chmod "$(unit RuntimeDirectoryMode)" "$runtime"
+
+# The notification socket systemd would listen on: every datagram logged with its arrival time in ms.
+notify=/run/notify.sock
+python3 -u - "$notify" > notify.log <<'PY' &
+import os, socket, sys, time
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(sys.argv[1])
+os.chmod(sys.argv[1], 0o777)
+while True:
+    message = s.recv(4096).decode()
+    print(time.clock_gettime_ns(time.CLOCK_REALTIME) // 1000000, message.replace("\n", " | "), flush=True)
+PY
+listener=$!
+wait_until 20 test -S "$notify" || fail "notify listener did not start"
+
+# systemd opens TTYPath as root before dropping privileges and makes it the controlling terminal.
+started=$(ms)
+(
+    umask "$(unit UMask)"
+    exec env -i PATH=/usr/bin:/bin NOTIFY_SOCKET="$notify" WATCHDOG_USEC="$watchdog_usec" JOURNAL_STREAM=8:1234 \
+        setsid --ctty setpriv --reuid=65534 --regid=65534 --groups="$groups" --inh-caps=-all --bounding-set=-all \
+        --no-new-privs "$BIN" "${args[@]}"
+) < "$tty" > bannerd.log 2>&1 &
+pid=$!
+
+wait_until 90 grep -q "READY=1" notify.log || { fail "no READY=1"; cat bannerd.log notify.log; exit 1; }
+ready=$(sed -n 's/^\([0-9]*\) .*READY=1.*/\1/p' notify.log | head -n 1)
+echo "READY=1 $((ready - started)) ms after start (emulated CPU): $(grep READY=1 notify.log)"
+grep -q "STATUS=banner 1/" notify.log || fail "READY=1 without STATUS="
+[ "$(ps -o uid= -p $pid | tr -d ' ')" = 65534 ] || fail "not running as uid 65534"
+grep -q "^NoNewPrivs:[[:space:]]*1" /proc/$pid/status || fail "NoNewPrivs not set"
+grep -q "^CapEff:[[:space:]]*0*$" /proc/$pid/status || fail "has effective capabilities"
+[ -S "$runtime/control.sock" ] || fail "no control socket in $runtime"
+socket_mode=$(stat -c %a "$runtime/control.sock")
+echo "control socket mode $socket_mode"
+[ "$socket_mode" = 660 ] || fail "control socket mode $socket_mode, not 660"
+grep -q "^<6>" bannerd.log || fail "log lines without <N> priority prefixes under JOURNAL_STREAM"
+
+echo "== SIGHUP reloads the content"
+lines=$(wc -l < bannerd.log)
+kill -HUP $pid
+wait_until 10 eval '[ "$(tail -n +$((lines + 1)) bannerd.log | grep -c "content")" -gt 0 ]' \
+    || fail "no reload after SIGHUP"
+tail -n +$((lines + 1)) bannerd.log
+kill -0 $pid || fail "SIGHUP ended bannerd"
+
+echo "== WATCHDOG=1 while frames complete"
+wait_until $((watchdog_usec / 1000000 + 10)) grep -q "WATCHDOG=1" notify.log || fail "no WATCHDOG=1 within WatchdogSec"
+
+echo "== SIGTERM"
+sent=$(ms)
+kill -TERM $pid
+wait $pid
+code=$?
+exited=$(ms)
+echo "SIGTERM to exit: $((exited - sent)) ms (emulated CPU), exit status $code"
+[ $code = 0 ] || fail "exit status $code after SIGTERM"
+(((exited - sent) <= 1000)) || fail "took $((exited - sent)) ms to exit after SIGTERM (limit 1000)"
+wait_until 5 grep -q "STOPPING=1" notify.log || fail "no STOPPING=1"
+kill $listener
+cat notify.log bannerd.log
+exit $status
