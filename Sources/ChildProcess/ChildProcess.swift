@@ -97,7 +97,9 @@ public final class ChildProcess {
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, program, &actions, &attributes, cArguments, cEnvironment)
-        guard result == 0 else { return .failure(ChildProcessError(call: "posix_spawn", errno: result, program: program)) }
+        guard result == 0 else {
+            return .failure(ChildProcessError(call: "posix_spawn", errno: result, program: program))
+        }
         return .success(pid)
     }
 

@@ -139,7 +139,8 @@ extension MainLoop {
         guard FileManager.default.fileExists(atPath: directory) else {
             if !showing.isEmpty {
                 return .keep(
-                    reason: "content directory \(directory) does not exist; keeping the \(showing.count) banner(s) shown")
+                    reason:
+                        "content directory \(directory) does not exist; keeping the \(showing.count) banner(s) shown")
             }
             Log.info("content directory \(directory) does not exist; showing the built-in demo banners")
             return .replace(banners: DemoContent.banners, skipped: [])

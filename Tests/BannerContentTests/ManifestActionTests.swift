@@ -7,7 +7,8 @@ import Testing
     private func read(_ line: String) -> (Banner?, [ContentProblem]) {
         let text = "[[banner]]\ntitle = \"T\"\n" + line + "\n"
         let parsed = ManifestParser.parse(text, path: "/c/banners.toml")
-        let (banners, semantic) = ManifestReader.banners(from: parsed.document, directory: "/c", path: "/c/banners.toml")
+        let (banners, semantic) = ManifestReader.banners(
+            from: parsed.document, directory: "/c", path: "/c/banners.toml")
         return (banners.first, parsed.problems + semantic)
     }
 
