@@ -1,5 +1,6 @@
 import BannerdConfig
 import CarouselEngine
+import EventLoop
 import Glibc
 
 /// The screen schedule: the display off outside its hours (DPMS), no drawing or autoplay meanwhile, a touch
@@ -15,6 +16,28 @@ extension MainLoop {
         }
         return LocalTime(
             weekday: day, hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+    }
+
+    /// A schedule sleeps until a wall-clock moment: a clock set by NTP (boards without a real-time clock boot
+    /// hours off) must wake it, or the screen would stay dark until a deadline computed from the wrong time.
+    static func watchClockChanges(_ settings: Settings) -> ClockChangeWatcher? {
+        guard settings.schedule != nil else { return nil }
+        do {
+            return try ClockChangeWatcher()
+        } catch {
+            Log.warning("wall clock changes will reach the schedule only at its next change: \(error)")
+            return nil
+        }
+    }
+
+    /// The wall clock was set: the next step applies the schedule at the new time and the deadline follows it.
+    func clockChanged(_ watcher: ClockChangeWatcher) {
+        do {
+            try watcher.rearm()
+        } catch {
+            Log.warning("wall clock watch: \(error)")
+        }
+        Log.info("wall clock set; screen schedule looked at again")
     }
 
     /// The schedule's state now; cheap without a schedule (no clock read).

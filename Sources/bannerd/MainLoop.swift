@@ -66,6 +66,8 @@ final class MainLoop {
     var lastProbe: Duration
     /// The schedule's policy; `screenLit` is what the display was last switched to.
     var power: ScreenPower
+    /// Readable when the wall clock is set, so the schedule is looked at again; nil without a schedule.
+    let clockChanges: ClockChangeWatcher?
     var screenLit = true
     var lastPowerState: ScreenPower.State = .on
 
@@ -77,6 +79,7 @@ final class MainLoop {
         lastWatchdog = started
         lastProbe = started
         power = ScreenPower(schedule: settings.schedule)
+        clockChanges = Self.watchClockChanges(settings)
         terminal = Self.takeOverTerminal(settings)
         hotplug = Self.openHotplugMonitor()
         screen = try Self.openScreen(settings, canWait: hotplug != nil)
@@ -125,6 +128,7 @@ final class MainLoop {
         if let fd = screen?.device.pollDescriptor { pollSet.append(fd) }
         if let hotplug { pollSet.append(hotplug.fileDescriptor) }
         if let contentWatcher { pollSet.append(contentWatcher.fileDescriptor) }
+        if let clockChanges { pollSet.append(clockChanges.fileDescriptor) }
         if let input { pollSet.append(input.fileDescriptor) }
         control?.appendPollDescriptors(to: &pollSet)
         actions.appendPollDescriptors(to: &pollSet)
@@ -158,6 +162,8 @@ final class MainLoop {
                 readFlips()
             } else if let contentWatcher, fd == contentWatcher.fileDescriptor {
                 if contentWatcher.takeChanges() { reloadDue = MonotonicClock.now() + Self.contentQuietTime }
+            } else if let clockChanges, fd == clockChanges.fileDescriptor {
+                clockChanged(clockChanges)
             } else if let hotplug, fd == hotplug.fileDescriptor {
                 if !hotplug.receive().isEmpty { reprobeDisplay() }
             } else if let input, fd == input.fileDescriptor {

@@ -1,7 +1,8 @@
 #!/bin/bash
 # The screen schedule on a real display: started outside its hours the display is off (DPMS, a black screendump)
 # and nothing is drawn or autoplayed; a tap lights it without reaching the carousel; at the schedule's "on" time
-# it comes on by itself (the loop sleeps until then) and autoplay runs again.
+# it comes on by itself (the loop sleeps until then) and autoplay runs again. Setting the wall clock past the
+# "off" time (as NTP does on a board without a real-time clock) turns it off at once, not at the old deadline.
 # qemu-run: packages python3
 # qemu-run-args: --size 800x600 --timeout 420
 set -uo pipefail
@@ -53,7 +54,15 @@ echo "== the schedule turns it on"
 wait_until 200 screen_is on || fail "the screen did not come on at $on: $(ctl status)"
 first=$(field index)
 wait_until 30 eval '[ "$(field index)" != "$first" ]' || fail "autoplay did not resume: $(ctl status)"
-grep "screen " bannerd.log
+
+echo "== the wall clock is set past the off time"
+secs=$((10#$(date +%H) * 3600 + 10#$(date +%M) * 60 + 10#$(date +%S)))
+off_secs=$((10#${off%:*} * 3600 + 10#${off#*:} * 60 + 30))
+date -s "@$(($(date +%s) + (off_secs - secs + 86400) % 86400))" > /dev/null
+echo "local time now $(date +%H:%M:%S)"
+wait_until 20 screen_is off || fail "the screen stayed on after the clock was set past $off: $(ctl status)"
+grep -q "wall clock set" bannerd.log || fail "no log line for the clock change"
+grep "screen \|wall clock" bannerd.log
 
 kill -TERM $pid
 wait $pid || fail "exit status $? after SIGTERM"
