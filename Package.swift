@@ -140,6 +140,14 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
+        // Bad content through the real loader, decoders, fonts, renderer and presenter.
+        .testTarget(
+            name: "BadContentTests",
+            dependencies: [
+                "BannerContent", "CarouselEngine", "CarouselRendering", "GlyphText", "ImageDecoding", "Raster",
+            ],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Raster"]),
         .testTarget(name: "GlyphTextTests", dependencies: ["GlyphText", "TextLayout", "Raster"]),

@@ -12,8 +12,8 @@ public final class PrerenderWorker: @unchecked Sendable {
     public struct Result: Sendable {
         public var banner: Int
         public var sprite: Sprite
-        /// Why the artwork could not be shown, to log once.
-        public var problem: String?
+        /// What could not be drawn as given (see `RenderedBanner.problems`).
+        public var problems: [String]
     }
 
     /// What a banner is rendered into: size in pixels, scale, corner radius and rotation.
@@ -113,7 +113,7 @@ public final class PrerenderWorker: @unchecked Sendable {
             let sprite = Sprite(rendered.bitmap, rotation: t.rotation, format: t.format)
             condition.lock()
             let current = job.0 == generation
-            if current { finished.append(Result(banner: index, sprite: sprite, problem: rendered.imageProblem)) }
+            if current { finished.append(Result(banner: index, sprite: sprite, problems: rendered.problems)) }
             condition.unlock()
             if current { wake() }
         }
