@@ -106,7 +106,7 @@ let package = Package(
             name: "BannerdBench",
             dependencies: [
                 "CarouselEngine", "CarouselTrace", "CarouselRendering", "BannerContent", "GlyphText", "ImageDecoding",
-                "Raster", "FileAccess", "TextLayout", "CTurboJPEG",
+                "Raster", "FileAccess", "TextLayout", "CTurboJPEG", "FrameLoop",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
