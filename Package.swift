@@ -50,7 +50,8 @@ let package = Package(
         // systemd notification and the control socket (Unix sockets).
         .target(name: "ServiceIO", dependencies: ["ControlProtocol"]),
         // Pre-rendered banners around the current page (worker thread) and frame composition.
-        .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
+        .target(
+            name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster", "CGlibcMalloc"]),
         .target(name: "DisplaySelection", dependencies: ["Raster"]),
         .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection", "Raster"]),
         // bannerd.toml, board profiles and the screen schedule (pure: file access comes in through a protocol).
@@ -69,6 +70,8 @@ let package = Package(
         .systemLibrary(name: "CLinuxEvents"),
         // Kernel console header (linux/kd.h): no library to link.
         .systemLibrary(name: "CLinuxConsole"),
+        // mallopt and malloc_trim (glibc's <malloc.h>), for HeapPolicy.
+        .systemLibrary(name: "CGlibcMalloc"),
 
         // MARK: Thin wrappers (one per C library, no policy)
         .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster"]),

@@ -39,7 +39,15 @@ enum Soak {
         var now = Duration.zero
         var nextReload = reloadInterval
         var nextSample = Duration.seconds(60)
-        var samples: [(minute: Int, rss: Int, fds: Int)] = []
+        var samples: [(minute: Int, rss: Int, trimmed: Int, fds: Int)] = []
+        func sample(_ minute: Int) {
+            // Measured with the worker idle and the cache full, so samples compare like with like; then again
+            // after returning freed heap pages, which is what the process really holds.
+            waitForCache(presenter, worker: worker, carousel: scheduler.carousel)
+            let rss = residentKiB()
+            HeapPolicy.releaseFreedMemory()
+            samples.append((minute, rss, residentKiB(), openDescriptors()))
+        }
         var stats = (frames: 0, wakeups: 0, problems: 0, reloads: 0, gestures: 0)
         while now < end {
             stats.wakeups += 1
@@ -68,22 +76,26 @@ enum Soak {
             presenter.focus(on: scheduler.carousel)
             stats.problems += presenter.takeProblems().count
             if now >= nextSample {
-                samples.append((Int(now.components.seconds / 60), residentKiB(), openDescriptors()))
+                sample(Int(now.components.seconds / 60))
                 nextSample += .seconds(600)
             }
             let due = [scheduler.nextDeadline, gestures.nextTime, nextReload, nextSample, end].compactMap { $0 }
             now = max(now + .nanoseconds(1), due.min() ?? end)
         }
-        samples.append((minutes, residentKiB(), openDescriptors()))
+        sample(minutes)
         print(
             "soak: \(stats.wakeups) wake-ups, \(stats.frames) frames rendered (\(fixed(Double(stats.frames) / 3600, 1))"
                 + "/s on average), \(stats.gestures) gestures, \(stats.reloads) reloads, \(stats.problems) problem "
                 + "line(s), \(presenter.placeholdersDrawn) placeholder draw(s) since the last reload")
-        print("soak: " + samples.map { "min \($0.minute): RSS \($0.rss) KiB, \($0.fds) fds" }.joined(separator: "; "))
+        print(
+            "soak: "
+                + samples.map { "min \($0.minute): RSS \($0.rss) KiB (\($0.trimmed) trimmed), \($0.fds) fds" }
+                .joined(separator: "; "))
         guard let first = samples.first, let last = samples.last else { return }
         print(
-            "soak: RSS drift from minute \(first.minute) to \(minutes): \(last.rss - first.rss) KiB "
-                + "(max \(samples.map(\.rss).max() ?? 0) KiB); file descriptors \(first.fds) → \(last.fds)")
+            "soak: RSS drift from minute \(first.minute) to \(minutes): \(last.trimmed - first.trimmed) KiB after "
+                + "trimming (\(last.rss - first.rss) KiB before; samples range \(samples.map(\.rss).min() ?? 0)–"
+                + "\(samples.map(\.rss).max() ?? 0) KiB); file descriptors \(first.fds) → \(last.fds)")
     }
 
     /// Blocks until the worker has the banners of `views` (bounded), standing in for the real time a display gives.
@@ -93,6 +105,19 @@ enum Soak {
         presenter.focus(on: carousel)
         while views.contains(where: { !presenter.cachedBanners.contains($0.banner) }), clock.now < deadline {
             _ = presenter.collect(visible: views)
+            usleep(200)
+        }
+    }
+
+    /// Blocks (bounded) until the presenter holds every banner it wants around the current page and the worker
+    /// has nothing left in its hands.
+    private static func waitForCache(_ presenter: CarouselPresenter, worker: PrerenderWorker, carousel: Carousel) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(2)
+        let wanted = min(5, presenter.banners.count)
+        while presenter.cachedBanners.count < wanted || !worker.isIdle, clock.now < deadline {
+            presenter.focus(on: carousel)
+            _ = presenter.collect(visible: carousel.visibleViews())
             usleep(200)
         }
     }
@@ -153,6 +178,7 @@ private struct SoakContent {
     /// A presenter over the directory as loaded now (what a live reload swaps in).
     func presenter(layout: CarouselLayout, worker: PrerenderWorker) -> CarouselPresenter {
         let loaded = ContentLoader().load(directory: directory)
+        HeapPolicy.releaseFreedMemory()  // as bannerd does after each load
         return CarouselPresenter(
             banners: loaded.banners, layout: layout, rotation: .none, background: Color(rgb: 0x10_1010),
             rendering: .worker(worker))

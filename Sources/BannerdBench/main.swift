@@ -2,10 +2,12 @@
 // resident memory against the number of banners, and placeholders during a flick storm, each compared with
 // baselines measured in the same run. Build in release: `swift run -c release BannerdBench`.
 // `BannerdBench --profile-compose` composes 1920x1080 frames only, for `perf record`.
+import CarouselRendering
 import Foundation
 import Glibc
 import GlyphText
 
+HeapPolicy.apply()  // as bannerd run does
 let arguments = CommandLine.arguments
 if arguments.count == 5, arguments[1] == "--rss-probe", let width = Int(arguments[3]), let height = Int(arguments[4]) {
     do {

@@ -83,6 +83,13 @@ public final class PrerenderWorker: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// True when no banner is queued or being rendered.
+    public var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return pending.isEmpty && inProgress.isEmpty
+    }
+
     /// Takes the banners finished since the last call.
     public func collect() -> [Result] {
         condition.lock()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BannerContent
+import CarouselRendering
 import Foundation
 import GlyphText
 import ImageDecoding
@@ -24,6 +25,7 @@ struct ContentOptions: ParsableArguments {
             return DemoContent.banners
         }
         let result = ContentLoader().load(directory: directory)
+        HeapPolicy.releaseFreedMemory()  // the parse's transient heap, large for big manifests
         for problem in result.problems { Log.warning(problem.description) }
         if result.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }
         return result.banners
