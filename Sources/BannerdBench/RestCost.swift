@@ -25,17 +25,19 @@ enum RestCost {
                 let moving = scheduler.carousel.wantsFrames
                 if scheduler.wake(at: now) {
                     drawing += 1
-                    if !moving && !scheduler.carousel.wantsFrames { restingFrames += 1 }
+                    // The first frame is the start-up picture; after it, a frame drawn without motion is waste.
+                    if now > .zero && !moving && !scheduler.carousel.wantsFrames { restingFrames += 1 }
                     scheduler.didPresent(at: now)
                     scheduler.flipCompleted()
                 }
                 guard let next = scheduler.nextDeadline else { break }
                 now = max(now + .nanoseconds(1), next)
             }
-            let idle = wakeups - drawing
+            let idle = wakeups - drawing  // wake-ups that found nothing to draw
             let label = autoplay.map { "autoplay every \($0.components.seconds) s" } ?? "autoplay off"
             print(
-                "rest, \(label): \(wakeups) wake-ups in \(seconds) s, \(drawing) of them drawing slide frames; "
+                "rest, \(label): \(wakeups) wake-ups in \(seconds) s, \(drawing) of them drawing (the first frame and "
+                    + "the slides); "
                     + "\(fixed(Double(idle) / Double(seconds), 3)) idle wake-ups/s, \(restingFrames) frames drawn "
                     + "while at rest")
         }
