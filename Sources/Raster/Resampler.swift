@@ -66,12 +66,14 @@ public enum Resampler {
         let tx = taps(sourceSize: bitmap.width, origin: region.x, length: region.width, count: width)
         let ty = taps(sourceSize: bitmap.height, origin: region.y, length: region.height, count: height)
         guard tx.count == width, ty.count == height else { return Bitmap(width: width, height: height) }
-        // Horizontal pass into float channels (premultiplied), only over the source rows the vertical taps use.
+        // Horizontal pass into float channels (premultiplied), a source row at a time into a small ring of rows:
+        // an output row needs only its vertical taps' rows, and rows are needed in increasing order, so each
+        // source row is resampled once and the working set stays in cache (no frame-sized scratch buffer).
         // Taps are flattened and the loops run on raw buffers: this is most of a photo banner's pre-render time.
-        let rowLo = ty.map(\.first).min() ?? 0
-        let rowHi = ty.map { $0.first + $0.weights.count }.max() ?? 0
         let rowFloats = width * 4
-        var mid = [Float](repeating: 0, count: (rowHi - rowLo) * rowFloats)
+        let slots = ty.map(\.weights.count).max() ?? 1
+        var ring = [Float](repeating: 0, count: slots * rowFloats)
+        var ringRow = [Int](repeating: -1, count: slots)
         var xStart = [0]
         var xWeights: [Float] = []
         for tap in tx {
@@ -79,10 +81,16 @@ public enum Resampler {
             xStart.append(xWeights.count)
         }
         let sourceWidth = bitmap.width
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        var acc = [Float](repeating: 0, count: rowFloats)
         bitmap.pixels.withUnsafeBufferPointer { src in
-            mid.withUnsafeMutableBufferPointer { m in
-                for sy in rowLo..<rowHi {
-                    var o = (sy - rowLo) * rowFloats
+            ring.withUnsafeMutableBufferPointer { m in
+                /// The slot holding source row `sy` resampled horizontally, computed on first use.
+                func row(_ sy: Int) -> Int {
+                    let slot = sy % slots
+                    guard ringRow[slot] != sy else { return slot * rowFloats }
+                    ringRow[slot] = sy
+                    var o = slot * rowFloats
                     for ox in 0..<width {
                         var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
                         var s = sy * sourceWidth + tx[ox].first
@@ -101,28 +109,25 @@ public enum Resampler {
                         m[o + 3] = acc.3
                         o += 4
                     }
+                    return slot * rowFloats
                 }
-            }
-        }
-        // Vertical pass a whole row at a time (the same sums in the same order, so the same result).
-        var pixels = [UInt32](repeating: 0, count: width * height)
-        var acc = [Float](repeating: 0, count: rowFloats)
-        mid.withUnsafeBufferPointer { m in
-            acc.withUnsafeMutableBufferPointer { a in
-                pixels.withUnsafeMutableBufferPointer { dst in
-                    for (oy, tap) in ty.enumerated() {
-                        for i in 0..<rowFloats { a[i] = 0 }
-                        for (k, w) in tap.weights.enumerated() {
-                            let base = (tap.first + k - rowLo) * rowFloats
-                            for i in 0..<rowFloats { a[i] += w * m[base + i] }
-                        }
-                        let row = oy * width
-                        for ox in 0..<width {
-                            let alpha = channel(a[4 * ox])
-                            // Rounding can push a colour channel a hair above alpha; premultiplied words must not.
-                            dst[row + ox] =
-                                alpha << 24 | min(channel(a[4 * ox + 1]), alpha) << 16
-                                | min(channel(a[4 * ox + 2]), alpha) << 8 | min(channel(a[4 * ox + 3]), alpha)
+                // Vertical pass a whole row at a time (the same sums in the same order, so the same result).
+                acc.withUnsafeMutableBufferPointer { a in
+                    pixels.withUnsafeMutableBufferPointer { dst in
+                        for (oy, tap) in ty.enumerated() {
+                            for i in 0..<rowFloats { a[i] = 0 }
+                            for (k, w) in tap.weights.enumerated() {
+                                let base = row(tap.first + k)
+                                for i in 0..<rowFloats { a[i] += w * m[base + i] }
+                            }
+                            let out = oy * width
+                            for ox in 0..<width {
+                                let alpha = channel(a[4 * ox])
+                                // Rounding can push a colour channel a hair above alpha; premultiplied words must not.
+                                dst[out + ox] =
+                                    alpha << 24 | min(channel(a[4 * ox + 1]), alpha) << 16
+                                    | min(channel(a[4 * ox + 2]), alpha) << 8 | min(channel(a[4 * ox + 3]), alpha)
+                            }
                         }
                     }
                 }
