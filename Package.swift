@@ -52,7 +52,8 @@ let package = Package(
         // systemd notification and the control socket (Unix sockets).
         .target(name: "ServiceIO", dependencies: ["ControlProtocol"]),
         // Pre-rendered banners around the current page (worker thread) and frame composition.
-        .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
+        .target(
+            name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster", "CGlibcMalloc"]),
         .target(name: "DisplaySelection", dependencies: ["Raster"]),
         .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection", "Raster"]),
         // bannerd.toml, board profiles and the screen schedule (pure: file access comes in through a protocol).
@@ -73,6 +74,8 @@ let package = Package(
         .systemLibrary(name: "CLinuxProcess"),
         // Kernel console header (linux/kd.h): no library to link.
         .systemLibrary(name: "CLinuxConsole"),
+        // mallopt and malloc_trim (glibc's <malloc.h>), for HeapPolicy.
+        .systemLibrary(name: "CGlibcMalloc"),
 
         // MARK: Thin wrappers (one per C library, no policy)
         .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster"]),
@@ -111,7 +114,7 @@ let package = Package(
             name: "BannerdBench",
             dependencies: [
                 "CarouselEngine", "CarouselTrace", "CarouselRendering", "BannerContent", "GlyphText", "ImageDecoding",
-                "Raster", "FileAccess", "TextLayout", "CTurboJPEG",
+                "Raster", "FileAccess", "TextLayout", "CTurboJPEG", "FrameLoop",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
@@ -145,6 +148,14 @@ let package = Package(
                 "Raster", "TextLayout",
             ],
             exclude: ["Golden"]
+        ),
+        // Bad content through the real loader, decoders, fonts, renderer and presenter.
+        .testTarget(
+            name: "BadContentTests",
+            dependencies: [
+                "BannerContent", "CarouselEngine", "CarouselRendering", "GlyphText", "ImageDecoding", "Raster",
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Raster"]),

@@ -5,8 +5,9 @@ import TextLayout
 public struct RenderedBanner: Sendable {
     /// The banner at its on-screen pixel size, premultiplied, corners already rounded.
     public var bitmap: Bitmap
-    /// Why the artwork could not be shown (the placeholder was drawn instead), for logging once.
-    public var imageProblem: String?
+    /// What could not be drawn as given, one line each for the log: artwork that failed (the background was
+    /// drawn instead) and characters no font has (drawn as boxes).
+    public var problems: [String]
 }
 
 /// Pre-renders one banner into its own bitmap at on-screen size: artwork scaled to fill and centre-cropped
@@ -36,7 +37,7 @@ public final class BannerRenderer {
         -> RenderedBanner
     {
         var bitmap = Bitmap(width: width, height: height, color: banner.background.opaque)
-        var problem: String?
+        var problems: [String] = []
         var hasArtwork = false
         switch banner.artwork {
         case .none: break
@@ -49,12 +50,26 @@ public final class BannerRenderer {
                 bitmap.draw(image.scaledToFill(width: width, height: height), x: 0, y: 0)
                 hasArtwork = true
             } catch {
-                problem = String(describing: error)
+                problems.append(String(describing: error))
             }
         }
         drawText(banner, into: &bitmap, scale: scale, scrim: hasArtwork)
         bitmap.roundCorners(radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale))
-        return RenderedBanner(bitmap: bitmap, imageProblem: problem)
+        problems += missingCharacters(banner)
+        return RenderedBanner(bitmap: bitmap, problems: problems)
+    }
+
+    /// One line per text field holding characters no configured font has (with no font at all, text is off
+    /// and that was reported once when the fonts were opened).
+    private func missingCharacters(_ banner: Banner) -> [String] {
+        [("title", banner.title, titleFont), ("subtitle", banner.subtitle, bodyFont)].compactMap { field, text, chain in
+            guard !chain.faces.isEmpty else { return nil }
+            let missing = LineLayout.uncovered(text, chain: chain)
+            guard !missing.isEmpty else { return nil }
+            let codes = missing.prefix(8).map { "U+" + String($0.value, radix: 16, uppercase: true) }
+            return "banner \"\(banner.id)\": no configured font has \(codes.joined(separator: " ")) in its \(field);"
+                + " shown as boxes"
+        }
     }
 
     /// Title and subtitle, each one line with an ellipsis, below the top-left inset; a scrim first on artwork.

@@ -1,4 +1,5 @@
 import FileAccess
+import TOMLSubset
 
 /// The banners found in a content directory and everything wrong with it.
 public struct ContentLoadResult: Equatable, Sendable {
@@ -34,11 +35,14 @@ public struct ContentLoader: Sendable {
         let dir = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let manifest = dir + "/" + Self.manifestName
         do throws(FileError) {
-            let text = try files.readText(manifest)
-            let parsed = ManifestParser.parse(text, path: manifest)
-            let (banners, problems) = ManifestReader.banners(from: parsed.document, directory: dir, path: manifest)
+            let bytes = try files.readBytes(manifest, maxBytes: 4 << 20)
+            let parsed = ManifestParser.parse(String(decoding: bytes, as: UTF8.self), path: manifest)
+            var (banners, problems) = ManifestReader.banners(
+                from: parsed.document, directory: dir, path: manifest,
+                syntaxErrorLines: parsed.problems.compactMap(\.line))
             var all = parsed.problems + problems
-            all += missingImages(banners, manifest: manifest, parsed.document)
+            if let bad = Self.invalidUTF8(bytes, path: manifest) { all.append(bad) }
+            all += missingImages(&banners, directory: dir, parsed.document)
             // Report in file order, as an editor walks the file (the sort is stable for equal lines).
             all = all.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
                 .map(\.element)
@@ -52,7 +56,7 @@ public struct ContentLoader: Sendable {
             return listImages(dir)
         } catch {
             var result = ContentLoadResult(
-                banners: [], problems: [ContentProblem(path: manifest, message: error.description)], usedManifest: true)
+                banners: [], problems: [ContentProblem(path: manifest, message: error.reason)], usedManifest: true)
             result.isComplete = false
             return result
         }
@@ -64,7 +68,7 @@ public struct ContentLoader: Sendable {
             names = try files.list(dir)
         } catch {
             return ContentLoadResult(
-                banners: [], problems: [ContentProblem(path: dir, message: error.description)], usedManifest: false)
+                banners: [], problems: [ContentProblem(path: dir, message: error.reason)], usedManifest: false)
         }
         let images = names.filter { name in
             !name.hasPrefix(".") && Self.imageExtensions.contains(Self.fileExtension(of: name).lowercased())
@@ -77,12 +81,22 @@ public struct ContentLoader: Sendable {
         return ContentLoadResult(banners: banners, problems: problems, usedManifest: false)
     }
 
-    /// Manifest images that are missing or not regular files, reported at their `image =` line.
-    private func missingImages(_ banners: [Banner], manifest: String, _ doc: ManifestDocument) -> [ContentProblem] {
+    /// Manifest images that are missing or not regular files, reported at their `image =` line; those banners
+    /// show their text on the background (reported once here, not again by the renderer).
+    private func missingImages(_ banners: inout [Banner], directory dir: String, _ doc: ManifestDocument)
+        -> [ContentProblem]
+    {
+        let manifest = dir + "/" + Self.manifestName
         var out: [ContentProblem] = []
-        for (b, t) in zip(banners, doc.banners) {
-            guard let path = b.imagePath else { continue }
-            let v = t.values["image"]
+        // Where each image is named (first mention), to point the report at its `image =` value.
+        var imageValues: [String: TOMLValue] = [:]
+        for t in doc.banners {
+            guard let v = t.values["image"], let name = v.string else { continue }
+            let path = name.hasPrefix("/") ? name : dir + "/" + name
+            if imageValues[path] == nil { imageValues[path] = v }
+        }
+        for i in banners.indices {
+            guard let path = banners[i].imagePath else { continue }
             let message: String?
             do throws(FileError) {
                 switch try files.kind(of: path) {
@@ -94,10 +108,32 @@ public struct ContentLoader: Sendable {
                 message = "image \(path) cannot be read: \(error.message)"
             }
             if let message {
-                out.append(ContentProblem(path: manifest, line: v?.line, column: v?.column, message: message))
+                let at = imageValues[path]
+                out.append(ContentProblem(path: manifest, line: at?.line, column: at?.column, message: message))
+                banners[i].artwork = .none
             }
         }
         return out
+    }
+
+    /// Where `bytes` first stop being UTF-8 (the text is still used, with U+FFFD for the bad bytes).
+    static func invalidUTF8(_ bytes: [UInt8], path: String) -> ContentProblem? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var input = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &input) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error:
+                let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                let line = bytes[..<offset].count { $0 == 0x0A } + 1
+                let byte = "0x" + String(bytes[offset], radix: 16, uppercase: true)
+                return ContentProblem(
+                    path: path, line: line, column: offset - lineStart + 1,
+                    message: "not UTF-8 (byte \(byte)); save the file as UTF-8 (shown as U+FFFD until then)")
+            }
+        }
     }
 
     static func fileExtension(of name: String) -> String {

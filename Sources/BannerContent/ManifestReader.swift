@@ -8,8 +8,11 @@ enum ManifestReader {
     ]
     static let defaultKeys: Set<String> = ["background", "text", "duration"]
 
-    /// The banners of `doc`, with image paths resolved against `directory`, and the problems found.
-    static func banners(from doc: ManifestDocument, directory: String, path: String) -> ([Banner], [ContentProblem]) {
+    /// The banners of `doc`, with image paths resolved against `directory`, and the problems found. Lines in
+    /// `syntaxErrorLines` were already reported by the parser; a banner they emptied is not reported again.
+    static func banners(
+        from doc: ManifestDocument, directory: String, path: String, syntaxErrorLines: [Int] = []
+    ) -> ([Banner], [ContentProblem]) {
         var problems: [ContentProblem] = []
         func problem(_ v: TOMLValue?, line: Int, _ message: String) {
             problems.append(ContentProblem(path: path, line: v?.line ?? line, column: v?.column ?? 1, message: message))
@@ -51,7 +54,12 @@ enum ManifestReader {
             let stem = b.imagePath.map { ContentLoader.stem(of: $0) }
             b.id = string(t.values["id"], problem: problem) ?? stem ?? "banner-\(n + 1)"
             if b.title.isEmpty && b.imagePath == nil {
-                problem(nil, line: t.line, "banner has neither title nor image; add one")
+                // An empty card is not worth a place in the carousel.
+                let end = n + 1 < doc.banners.count ? doc.banners[n + 1].line : Int.max
+                if !syntaxErrorLines.contains(where: { (t.line..<end).contains($0) }) {
+                    problem(nil, line: t.line, "banner has neither title nor image; add one")
+                }
+                continue
             }
             if let first = ids[b.id] {
                 problem(t.values["id"], line: t.line, "duplicate banner id \"\(b.id)\" (first on line \(first))")

@@ -4,6 +4,7 @@ import CarouselRendering
 import GlyphText
 import ImageDecoding
 import Raster
+import TextLayout
 
 /// A carousel and its presenter at one display size, at 1 px/pt, as the appliance would run them.
 struct BenchScene {
@@ -62,4 +63,13 @@ extension BenchScene {
             }
         }
     }
+}
+
+/// A renderer for a `PrerenderWorker` thread: FreeType faces belong to one thread, so the fonts are opened there
+/// (they opened fine on the main thread just before; without them banners render without text).
+@Sendable func threadRenderer() -> BannerRenderer {
+    let fonts = try? FontSet()
+    return BannerRenderer(
+        titleFont: fonts?.title ?? FontChain(faces: []), bodyFont: fonts?.body ?? FontChain(faces: []),
+        images: ImageDecoder())
 }

@@ -44,14 +44,7 @@ enum FlickStorm {
         print(
             "## Flick storm, threaded PrerenderWorker: 10 forward flicks/s for \(seconds) s, paced at 60 Hz (goal: 0)")
         for (width, height) in displaySizes {
-            let worker = PrerenderWorker(
-                makeRenderer: {
-                    // FreeType faces are per thread; the fonts opened fine on the main thread just before.
-                    let fonts = try? FontSet()
-                    return BannerRenderer(
-                        titleFont: fonts?.title ?? FontChain(faces: []), bodyFont: fonts?.body ?? FontChain(faces: []),
-                        images: ImageDecoder())
-                }, wake: {})
+            let worker = PrerenderWorker(makeRenderer: threadRenderer, wake: {})
             defer { worker.stop() }
             var scene = try BenchScene(
                 width: width, height: height, banners: banners, fonts: fonts, rendering: .worker(worker))

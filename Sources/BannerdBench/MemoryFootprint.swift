@@ -1,4 +1,5 @@
 import BannerContent
+import CarouselRendering
 import FileAccess
 import Foundation
 import GlyphText
@@ -16,6 +17,7 @@ enum MemoryFootprint {
         let start = residentKiB()
         // Counting the load tells what the loaded list really holds, against what the load left resident.
         let load = AllocationCount.counting { loaded = ContentLoader().load(directory: directory) }
+        HeapPolicy.releaseFreedMemory()  // as bannerd does after each load
         let held = (load.mallocBytesCount - load.freeBytesCount) / 1024
         let peakless = load.mallocBytesCount / 1024
         let banners = loaded?.banners ?? []

@@ -1,12 +1,12 @@
 import Glibc
 
 /// Median of `runs` timings of `body`, in nanoseconds.
-func medianNanoseconds(runs: Int, _ body: () -> Void) -> Double {
+func medianNanoseconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
     let clock = ContinuousClock()
     var samples: [Double] = []
     samples.reserveCapacity(runs)
     for _ in 0..<runs {
-        samples.append(nanoseconds(clock.measure(body)))
+        samples.append(nanoseconds(try clock.measure(body)))
     }
     samples.sort()
     return samples[samples.count / 2]

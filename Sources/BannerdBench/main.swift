@@ -2,10 +2,12 @@
 // resident memory against the number of banners, and placeholders during a flick storm, each compared with
 // baselines measured in the same run. Build in release: `swift run -c release BannerdBench`.
 // `BannerdBench --profile-compose` composes 1920x1080 frames only, for `perf record`.
+import CarouselRendering
 import Foundation
 import Glibc
 import GlyphText
 
+HeapPolicy.apply()  // as bannerd run does
 let arguments = CommandLine.arguments
 if arguments.count == 5, arguments[1] == "--rss-probe", let width = Int(arguments[3]), let height = Int(arguments[4]) {
     do {
@@ -27,11 +29,12 @@ if arguments.count == 2, arguments[1] == "--profile-compose" {
         exit(1)
     }
 }
-// `--only engine,compose,alloc,prerender,rss,storm` runs some sections; all of them by default.
+// `--only engine,compose,alloc,prerender,rss,storm,startup,rest,soak` runs some sections; all but the
+// hour-long soak (about a minute of real time) by default.
 let sections: Set<String> =
     arguments.count == 3 && arguments[1] == "--only"
     ? Set(arguments[2].split(separator: ",").map(String.init))
-    : ["engine", "compose", "alloc", "prerender", "rss", "storm"]
+    : ["engine", "compose", "alloc", "prerender", "rss", "storm", "startup", "rest"]
 let scratch = PhotoFixture.scratchDirectory()
 defer { try? FileManager.default.removeItem(atPath: scratch) }
 do {
@@ -42,6 +45,9 @@ do {
     if sections.contains("prerender") { try PrerenderCost.run(fonts: fonts, scratch: scratch) }
     if sections.contains("rss") { try MemoryFootprint.run(scratch: scratch) }
     if sections.contains("storm") { try FlickStorm.run(fonts: fonts) }
+    if sections.contains("startup") { try StartUp.run(scratch: scratch) }
+    if sections.contains("rest") { try RestCost.run() }
+    if sections.contains("soak") { try Soak.run(scratch: scratch) }
 } catch {
     print("BannerdBench: \(error)")
     try? FileManager.default.removeItem(atPath: scratch)

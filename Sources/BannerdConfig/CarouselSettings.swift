@@ -22,13 +22,17 @@ public struct CarouselSettings: Equatable, Sendable {
     /// Fonts for titles, first to last: a glyph missing from one is looked up in the next.
     public var titleFonts = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+        symbolFont,
     ]
     /// Fonts for subtitles, first to last.
     public var bodyFonts = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+        symbolFont,
     ]
+    /// Emoji and symbols in outline (Debian's fonts-symbola), last in both chains.
+    static let symbolFont = "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"
 
-    /// The defaults (the engine's metrics, Debian's DejaVu with WenQuanYi for CJK).
+    /// The defaults (the engine's metrics, Debian's DejaVu with WenQuanYi for CJK and Symbola for emoji).
     public init() {}
 
     /// Longest autoplay interval accepted: a day (a longer one is surely a unit mistake).

@@ -27,6 +27,7 @@ public final class CarouselPresenter {
     private var cache: SpriteCache
     private var inFlight: [Int] = []
     private var problems: [String] = []
+    private var reported: Set<String> = []
     private let placeholder: Sprite
     private var placements: [Placement] = []
 
@@ -56,10 +57,15 @@ public final class CarouselPresenter {
     /// Banners held pre-rendered right now.
     public var cachedBanners: [Int] { cache.banners }
 
-    /// Artwork problems met since the last call, one line each, for the log.
+    /// Problems met since the last call, one line each, for the log. Each is reported once for these banners:
+    /// a banner re-rendered every cycle must not repeat its line all day.
     public func takeProblems() -> [String] {
         defer { problems.removeAll() }
         return problems
+    }
+
+    private func report(_ lines: [String]) {
+        for line in lines where reported.insert(line).inserted { problems.append(line) }
     }
 
     /// Makes sure the banners at the current page and two either side are rendered or on their way,
@@ -90,7 +96,7 @@ public final class CarouselPresenter {
         for result in worker.collect() {
             cache.insert(result.sprite, for: result.banner)
             inFlight.removeAll { $0 == result.banner }
-            if let problem = result.problem { problems.append(problem) }
+            report(result.problems)
             for view in visible where view.banner == result.banner { redraw = true }
         }
         return redraw
@@ -120,7 +126,7 @@ public final class CarouselPresenter {
         let rendered = renderer.render(
             banners[banner], width: target.width, height: target.height, scale: target.scale,
             cornerRadius: target.cornerRadius)
-        if let problem = rendered.imageProblem { problems.append(problem) }
+        report(rendered.problems)
         cache.insert(composer.prepare(rendered.bitmap), for: banner)
     }
 }

@@ -1,19 +1,22 @@
 import BannerContent
 import Foundation
+import Glibc
 import Raster
 
-/// Decodes and pre-renders banners on a thread of its own, so the frame loop never waits for an image.
+/// Decodes and pre-renders banners on threads of their own, so the frame loop never waits for an image.
 ///
 /// The loop asks for banners (`request`), the worker renders the newest requests first, and the loop picks the
 /// results up (`collect`) after the worker has called `wake` (the loop's eventfd, in the appliance). FreeType
-/// faces are not thread-safe, so the worker builds its own `BannerRenderer` on its thread.
+/// faces are not thread-safe, so each thread builds its own `BannerRenderer`. Two threads (one on a single
+/// core) render the three banners of the first frame, or the banners a fast flick reveals, in about half the
+/// time; they run at a lower priority (nice 10) so a frame never waits behind a decode.
 public final class PrerenderWorker: @unchecked Sendable {
     /// One finished banner.
     public struct Result: Sendable {
         public var banner: Int
         public var sprite: Sprite
-        /// Why the artwork could not be shown, to log once.
-        public var problem: String?
+        /// What could not be drawn as given (see `RenderedBanner.problems`).
+        public var problems: [String]
     }
 
     /// What a banner is rendered into: size in pixels, scale, corner radius and rotation.
@@ -41,6 +44,7 @@ public final class PrerenderWorker: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var pending: [Int] = []
+    private var inProgress: Set<Int> = []
     private var finished: [Result] = []
     private var generation = 0
     private var banners: [Banner]
@@ -48,23 +52,42 @@ public final class PrerenderWorker: @unchecked Sendable {
     private var stopped = false
     private let wake: @Sendable () -> Void
 
-    /// Starts the thread, idle until a presenter hands it banners and a size (`reset`). `makeRenderer` runs on the
-    /// thread once; `wake` is called after each finished banner.
-    public init(makeRenderer: @escaping @Sendable () -> BannerRenderer, wake: @escaping @Sendable () -> Void) {
+    /// Rendering threads by default: two, or one on a single-core board.
+    public static let defaultThreads = min(2, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Starts the threads, idle until a presenter hands them banners and a size (`reset`). `makeRenderer` runs on
+    /// each thread once; `wake` is called after each finished banner.
+    public init(
+        threads: Int = PrerenderWorker.defaultThreads, makeRenderer: @escaping @Sendable () -> BannerRenderer,
+        wake: @escaping @Sendable () -> Void
+    ) {
         self.banners = []
         self.target = Target(width: 1, height: 1, scale: 1, cornerRadius: 0, rotation: .none)
         self.wake = wake
-        let thread = Thread { [unowned self] in self.run(renderer: makeRenderer()) }
-        thread.name = "bannerd-prerender"
-        thread.start()
+        for n in 0..<max(1, threads) {
+            let thread = Thread { [unowned self] in
+                // On Linux the nice value is per thread (who 0 = this thread): it yields the CPU to the frame loop.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+                self.run(renderer: makeRenderer())
+            }
+            thread.name = "bannerd-prerender-\(n)"
+            thread.start()
+        }
     }
 
     /// Asks for banners, most wanted first; replaces earlier requests still waiting.
     public func request(_ wanted: [Int]) {
         condition.lock()
         pending = wanted.reversed()
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
+    }
+
+    /// True when no banner is queued or being rendered.
+    public var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return pending.isEmpty && inProgress.isEmpty
     }
 
     /// Takes the banners finished since the last call.
@@ -83,6 +106,7 @@ public final class PrerenderWorker: @unchecked Sendable {
         self.target = target
         generation += 1
         pending.removeAll()
+        inProgress.removeAll()
         finished.removeAll()
         condition.unlock()
     }
@@ -91,31 +115,41 @@ public final class PrerenderWorker: @unchecked Sendable {
     public func stop() {
         condition.lock()
         stopped = true
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
     private func run(renderer: BannerRenderer) {
         while true {
             condition.lock()
-            while pending.isEmpty && !stopped { condition.wait() }
-            if stopped {
+            var next: Int?
+            while !stopped && next == nil {
+                // A banner another thread is already rendering is not taken twice.
+                while let last = pending.last, inProgress.contains(last) { pending.removeLast() }
+                next = pending.popLast()
+                if next == nil { condition.wait() }
+            }
+            guard let index = next, !stopped else {
                 condition.unlock()
                 return
             }
-            let index = pending.removeLast()
-            let job = (generation, target, index < banners.count ? banners[index] : nil)
+            guard index < banners.count else {
+                condition.unlock()
+                continue
+            }
+            let (job, t, banner) = (generation, target, banners[index])
+            inProgress.insert(index)
             condition.unlock()
-            guard let banner = job.2 else { continue }
-            let t = job.1
             let rendered = renderer.render(
                 banner, width: t.width, height: t.height, scale: t.scale, cornerRadius: t.cornerRadius)
             let sprite = Sprite(rendered.bitmap, rotation: t.rotation, format: t.format)
             condition.lock()
-            let current = job.0 == generation
-            if current { finished.append(Result(banner: index, sprite: sprite, problem: rendered.imageProblem)) }
+            let current = job == generation
+            if current { inProgress.remove(index) }
+            if current { finished.append(Result(banner: index, sprite: sprite, problems: rendered.problems)) }
             condition.unlock()
             if current { wake() }
         }
     }
+
 }

@@ -33,7 +33,10 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// True when the path does not exist (ENOENT or ENOTDIR on the way).
     public var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }
 
-    public var description: String {
+    public var description: String { "\(path): \(reason)" }
+
+    /// The description without the leading path: the failed call, its message and what to check.
+    public var reason: String {
         let hint: String
         switch errno {
         case ENOENT: hint = "check the path"
@@ -43,6 +46,6 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         default: hint = ""
         }
         let tail = hint.isEmpty ? "" : " (\(hint))"
-        return "\(path): \(call) failed: \(message)\(tail)"
+        return "\(call) failed: \(message)\(tail)"
     }
 }

@@ -13,16 +13,23 @@ public struct FontPaths: Equatable, Sendable {
         self.body = body
     }
 
-    /// The Debian 12 packages fonts-dejavu-core and fonts-wqy-zenhei.
+    /// The Debian 12 packages fonts-dejavu-core, fonts-wqy-zenhei (CJK) and fonts-symbola (emoji and symbols,
+    /// in outline so they render like any other glyph).
     public static let debian = FontPaths(
         title: [
             "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+            symbola,
         ],
-        body: ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"]
+        body: [
+            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+            symbola,
+        ]
     )
+    private static let symbola = "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"
 }
 
-/// The opened font chains, plus what could not be opened (reported once, not fatal while a chain has a face).
+/// The opened font chains, plus what could not be opened (reported once, never fatal: a chain left with no face
+/// lays out no text, so banners still show their artwork).
 public final class FontSet {
     /// The chain titles are set in.
     public let title: FontChain
@@ -31,7 +38,7 @@ public final class FontSet {
     /// Fonts that failed to open; the chains fell back to the others.
     public let problems: [FreeTypeError]
 
-    /// Opens every configured font; throws only when a chain ends up with no face at all.
+    /// Opens every configured font; throws only when FreeType itself cannot start.
     public init(paths: FontPaths = .debian, library: FreeTypeLibrary? = nil) throws(FreeTypeError) {
         let lib: FreeTypeLibrary
         if let library { lib = library } else { lib = try FreeTypeLibrary() }
@@ -39,7 +46,7 @@ public final class FontSet {
         var problems: [FreeTypeError] = []
         // One cache for both chains: they share faces (the CJK fallback), and keys name the face itself.
         let cache = GlyphCache()
-        func chain(_ list: [String]) throws(FreeTypeError) -> FontChain {
+        func chain(_ list: [String]) -> FontChain {
             var faces: [any FontFace] = []
             for path in list {
                 if let f = opened[path] {
@@ -54,13 +61,10 @@ public final class FontSet {
                     if !problems.contains(error) { problems.append(error) }
                 }
             }
-            guard !faces.isEmpty else {
-                throw problems.last ?? FreeTypeError(call: "FT_New_Face", code: 0x01, path: "(no font configured)")
-            }
             return FontChain(faces: faces, cache: cache)
         }
-        title = try chain(paths.title)
-        body = try chain(paths.body)
+        title = chain(paths.title)
+        body = chain(paths.body)
         self.problems = problems
     }
 }

@@ -10,7 +10,8 @@ enum JPEGCodec {
     ) {
         let handle = try open(path: path)
         defer { tjDestroy(handle) }
-        return try readHeader(handle, bytes, limits: limits, path: path)
+        let header = try readHeader(handle, bytes, limits: limits, path: path)
+        return (header.width, header.height)
     }
 
     /// Decodes a JPEG into an opaque bitmap. When `fitting` is given and the image is at least twice that size,
@@ -20,25 +21,43 @@ enum JPEGCodec {
     {
         let handle = try open(path: path)
         defer { tjDestroy(handle) }
-        let size = try readHeader(handle, bytes, limits: limits, path: path)
+        let header = try readHeader(handle, bytes, limits: limits, path: path)
+        let size = (width: header.width, height: header.height)
         let factor = fitting.map { scale(for: size, covering: $0) } ?? ScaleFactor(num: 1, denom: 1)
         let w = factor.scaled(size.width)
         let h = factor.scaled(size.height)
+        // Print artwork often arrives as CMYK: TurboJPEG cannot turn it into RGB itself, so it comes out as CMYK.
+        let cmyk = header.colorspace == TJCS_CMYK.rawValue || header.colorspace == TJCS_YCCK.rawValue
         var pixels = [UInt32](repeating: 0, count: w * h)
         let rc = bytes.withUnsafeBytes { src in
             pixels.withUnsafeMutableBytes { dst in
                 tjDecompress2(
                     handle, src.bindMemory(to: UInt8.self).baseAddress, UInt(src.count),
                     dst.bindMemory(to: UInt8.self).baseAddress, Int32(w), Int32(w * 4), Int32(h),
-                    TJPF_BGRA.rawValue, TJFLAG_ACCURATEDCT)
+                    cmyk ? TJPF_CMYK.rawValue : TJPF_BGRA.rawValue, TJFLAG_ACCURATEDCT)
             }
         }
         // TurboJPEG also returns −1 for warnings such as "Premature end of JPEG file": a truncated file is refused.
         guard rc == 0 else { throw ImageError(.corrupt, call: "tjDecompress2", message: errorText(handle), path: path) }
+        if cmyk { convertInvertedCMYK(&pixels) }
         guard let bitmap = Bitmap(width: w, height: h, premultipliedPixels: pixels) else {
             throw ImageError(.corrupt, call: "tjDecompress2", message: "size mismatch", path: path)
         }
         return bitmap
+    }
+
+    /// CMYK bytes in place to opaque BGRA. CMYK JPEGs come from Adobe applications, which store each ink
+    /// inverted (255 = no ink), so a channel is the product of its ink and black: R = C·K / 255. Without the
+    /// printer's colour profile this is an approximation, close enough for signage.
+    static func convertInvertedCMYK(_ pixels: inout [UInt32]) {
+        for i in pixels.indices {
+            let v = pixels[i]  // bytes C, M, Y, K in memory order: C is the low byte on little-endian
+            let k = v >> 24
+            let r = (v & 0xFF) * k / 255
+            let g = (v >> 8 & 0xFF) * k / 255
+            let b = (v >> 16 & 0xFF) * k / 255
+            pixels[i] = 0xFF00_0000 | r << 16 | g << 8 | b
+        }
     }
 
     /// A TurboJPEG scaling factor num/denom.
@@ -79,7 +98,7 @@ enum JPEGCodec {
     }
 
     private static func readHeader(_ handle: tjhandle, _ bytes: [UInt8], limits: ImageLimits, path: String)
-        throws(ImageError) -> (width: Int, height: Int)
+        throws(ImageError) -> (width: Int, height: Int, colorspace: Int32)
     {
         var w: Int32 = 0
         var h: Int32 = 0
@@ -93,7 +112,7 @@ enum JPEGCodec {
             throw ImageError(.corrupt, call: "tjDecompressHeader3", message: errorText(handle), path: path)
         }
         try limits.check(width: Int(w), height: Int(h), call: "tjDecompressHeader3", path: path)
-        return (Int(w), Int(h))
+        return (Int(w), Int(h), colorspace)
     }
 
     private static func errorText(_ handle: tjhandle) -> String {

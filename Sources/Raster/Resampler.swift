@@ -66,45 +66,74 @@ public enum Resampler {
         let tx = taps(sourceSize: bitmap.width, origin: region.x, length: region.width, count: width)
         let ty = taps(sourceSize: bitmap.height, origin: region.y, length: region.height, count: height)
         guard tx.count == width, ty.count == height else { return Bitmap(width: width, height: height) }
-        // Horizontal pass into float channels (premultiplied), only over the source rows the vertical taps use.
-        let rowLo = ty.map(\.first).min() ?? 0
-        let rowHi = ty.map { $0.first + $0.weights.count }.max() ?? 0
-        var mid = [Float](repeating: 0, count: (rowHi - rowLo) * width * 4)
-        for sy in rowLo..<rowHi {
-            for (ox, tap) in tx.enumerated() {
-                var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                for (k, w) in tap.weights.enumerated() {
-                    let p = bitmap[tap.first + k, sy]
-                    acc.0 += w * Float(p >> 24)
-                    acc.1 += w * Float((p >> 16) & 0xFF)
-                    acc.2 += w * Float((p >> 8) & 0xFF)
-                    acc.3 += w * Float(p & 0xFF)
+        // Horizontal pass into float channels (premultiplied), a source row at a time into a small ring of rows:
+        // an output row needs only its vertical taps' rows, and rows are needed in increasing order, so each
+        // source row is resampled once and the working set stays in cache (no frame-sized scratch buffer).
+        // Taps are flattened and the loops run on raw buffers: this is most of a photo banner's pre-render time.
+        let rowFloats = width * 4
+        let slots = ty.map(\.weights.count).max() ?? 1
+        var ring = [Float](repeating: 0, count: slots * rowFloats)
+        var ringRow = [Int](repeating: -1, count: slots)
+        var xStart = [0]
+        var xWeights: [Float] = []
+        for tap in tx {
+            xWeights += tap.weights
+            xStart.append(xWeights.count)
+        }
+        let sourceWidth = bitmap.width
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        var acc = [Float](repeating: 0, count: rowFloats)
+        bitmap.pixels.withUnsafeBufferPointer { src in
+            ring.withUnsafeMutableBufferPointer { m in
+                /// The slot holding source row `sy` resampled horizontally, computed on first use.
+                func row(_ sy: Int) -> Int {
+                    let slot = sy % slots
+                    guard ringRow[slot] != sy else { return slot * rowFloats }
+                    ringRow[slot] = sy
+                    var o = slot * rowFloats
+                    for ox in 0..<width {
+                        var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                        var s = sy * sourceWidth + tx[ox].first
+                        for j in xStart[ox]..<xStart[ox + 1] {
+                            let p = src[s]
+                            let w = xWeights[j]
+                            acc.0 += w * Float(p >> 24)
+                            acc.1 += w * Float((p >> 16) & 0xFF)
+                            acc.2 += w * Float((p >> 8) & 0xFF)
+                            acc.3 += w * Float(p & 0xFF)
+                            s += 1
+                        }
+                        m[o] = acc.0
+                        m[o + 1] = acc.1
+                        m[o + 2] = acc.2
+                        m[o + 3] = acc.3
+                        o += 4
+                    }
+                    return slot * rowFloats
                 }
-                let m = ((sy - rowLo) * width + ox) * 4
-                mid[m] = acc.0
-                mid[m + 1] = acc.1
-                mid[m + 2] = acc.2
-                mid[m + 3] = acc.3
+                // Vertical pass a whole row at a time (the same sums in the same order, so the same result).
+                acc.withUnsafeMutableBufferPointer { a in
+                    pixels.withUnsafeMutableBufferPointer { dst in
+                        for (oy, tap) in ty.enumerated() {
+                            for i in 0..<rowFloats { a[i] = 0 }
+                            for (k, w) in tap.weights.enumerated() {
+                                let base = row(tap.first + k)
+                                for i in 0..<rowFloats { a[i] += w * m[base + i] }
+                            }
+                            let out = oy * width
+                            for ox in 0..<width {
+                                let alpha = channel(a[4 * ox])
+                                // Rounding can push a colour channel a hair above alpha; premultiplied words must not.
+                                dst[out + ox] =
+                                    alpha << 24 | min(channel(a[4 * ox + 1]), alpha) << 16
+                                    | min(channel(a[4 * ox + 2]), alpha) << 8 | min(channel(a[4 * ox + 3]), alpha)
+                            }
+                        }
+                    }
+                }
             }
         }
-        var out = Bitmap(width: width, height: height)
-        for (oy, tap) in ty.enumerated() {
-            for ox in 0..<width {
-                var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                for (k, w) in tap.weights.enumerated() {
-                    let m = ((tap.first + k - rowLo) * width + ox) * 4
-                    acc.0 += w * mid[m]
-                    acc.1 += w * mid[m + 1]
-                    acc.2 += w * mid[m + 2]
-                    acc.3 += w * mid[m + 3]
-                }
-                let a = channel(acc.0)
-                // Rounding can push a colour channel a hair above alpha; premultiplied words must not.
-                out[ox, oy] =
-                    a << 24 | min(channel(acc.1), a) << 16 | min(channel(acc.2), a) << 8 | min(channel(acc.3), a)
-            }
-        }
-        return out
+        return Bitmap(width: width, height: height, premultipliedPixels: pixels) ?? Bitmap(width: width, height: height)
     }
 
     @inline(__always)

@@ -33,11 +33,12 @@ public final class FontChain {
         return cache.glyph(glyph, of: faces[face], pixelSize: pixelSize)
     }
 
-    /// Vertical metrics for a line: the largest ascender and descender among the faces, so mixed-script
-    /// lines get room for every face's glyphs.
-    public func lineMetrics(pixelSize: Int) -> LineMetrics {
+    /// Vertical metrics for a line set in `used` faces (all of them by default): the largest ascender and
+    /// descender among those and the first face, so a mixed-script line gets room for its glyphs while a line
+    /// in the first face alone is not spaced for a fallback (an emoji font's tall metrics) it never uses.
+    public func lineMetrics(pixelSize: Int, faces used: Set<Int>? = nil) -> LineMetrics {
         var m = LineMetrics(ascender: 0, descender: 0)
-        for f in faces {
+        for (i, f) in faces.enumerated() where i == 0 || used?.contains(i) ?? true {
             let l = f.lineMetrics(pixelSize: pixelSize)
             m.ascender = max(m.ascender, l.ascender)
             m.descender = max(m.descender, l.descender)

@@ -15,9 +15,9 @@ public enum LineLayout {
     /// With `maxWidth` (pixels), text that does not fit is cut at a glyph boundary, trailing spaces dropped,
     /// and an ellipsis added so the whole stays within `maxWidth`.
     public static func layout(_ text: String, chain: FontChain, pixelSize: Int, maxWidth: Int? = nil) -> TextLine {
-        let metrics = chain.lineMetrics(pixelSize: pixelSize)
         let scalars = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
         let shaped = shape(scalars, chain: chain, pixelSize: pixelSize)
+        let metrics = chain.lineMetrics(pixelSize: pixelSize, faces: Set(shaped.map(\.face)))
         var pens: [Int] = []
         pens.reserveCapacity(shaped.count)
         var pen = 0
@@ -63,9 +63,24 @@ public enum LineLayout {
         return px.isFinite ? max(1, Int(min(px, 4096))) : 1
     }
 
+    /// The distinct characters of `text` that no face of `chain` has, in order: they show as missing-glyph boxes.
+    /// Invisible format characters (emoji variation selectors, joiners) are left out: they are skipped, not boxed.
+    public static func uncovered(_ text: String, chain: FontChain) -> [Unicode.Scalar] {
+        var seen = Set<Unicode.Scalar>()
+        return text.unicodeScalars.filter { s in
+            s.properties.generalCategory != .control && !chain.covers(s) && !isSkippable(s, chain: chain)
+                && seen.insert(s).inserted
+        }
+    }
+
+    /// A format character no face draws (U+FE0F after an emoji, U+200D between emoji) is dropped, not boxed.
+    private static func isSkippable(_ s: Unicode.Scalar, chain: FontChain) -> Bool {
+        s.properties.isDefaultIgnorableCodePoint && !chain.covers(s)
+    }
+
     private static func shape(_ scalars: [Unicode.Scalar], chain: FontChain, pixelSize: Int) -> [Shaped] {
         scalars.compactMap { s in
-            guard let r = chain.resolve(s) else { return nil }
+            guard !isSkippable(s, chain: chain), let r = chain.resolve(s) else { return nil }
             let advance = chain.image(face: r.face, glyph: r.glyph, pixelSize: pixelSize)?.advance ?? 0
             return Shaped(scalar: s, face: r.face, glyph: r.glyph, advance: advance)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BannerContent
+import CarouselRendering
 import Foundation
 import GlyphText
 import ImageDecoding
@@ -15,20 +16,25 @@ struct ContentOptions: ParsableArguments {
     func loadBanners() -> [Banner] {
         guard let directory = content else { return DemoContent.banners }
         let result = ContentLoader().load(directory: directory)
+        HeapPolicy.releaseFreedMemory()  // the parse's transient heap, large for big manifests
         for problem in result.problems { Log.warning(problem.description) }
         if result.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }
         return result.banners
     }
 
-    /// A renderer with the given fonts (Debian's by default); a missing font is logged and the chain falls back.
+    /// A renderer with the given fonts (Debian's by default); a missing font is logged and the chain falls back,
+    /// and with no font left the banners show without text rather than not at all.
     static func makeRenderer(fonts paths: FontPaths = .debian) throws -> BannerRenderer {
         let fonts: FontSet
         do {
             fonts = try FontSet(paths: paths)
         } catch {
-            throw CommandFailure("no usable font: \(error)")
+            throw CommandFailure("FreeType cannot start: \(error)")
         }
         for problem in fonts.problems { Log.warning("\(problem)") }
+        if fonts.title.faces.isEmpty || fonts.body.faces.isEmpty {
+            Log.warning("no usable \(fonts.title.faces.isEmpty ? "title" : "subtitle") font: that text is not drawn")
+        }
         return BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
     }
 }

@@ -3,7 +3,6 @@ import CarouselEngine
 import CarouselRendering
 import ControlProtocol
 import EventLoop
-import FileAccess
 import Foundation
 import InputTranslation
 import KMSDisplay
@@ -148,11 +147,7 @@ extension MainLoop {
         let loaded = ContentLoader().load(directory: directory)
         for problem in loaded.problems { Log.warning(problem.description) }
         if loaded.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }
-        let files = LocalFiles()
-        return ContentUpdate.decide(loaded: loaded, showing: showing) { path in
-            guard case .regular? = try? files.kind(of: path) else { return false }
-            return true
-        }
+        return ContentUpdate.decide(loaded: loaded, showing: showing)
     }
 
     /// The banners of `update`, with the ones left out named in one log line.
@@ -162,7 +157,9 @@ extension MainLoop {
             Log.warning(reason)
             return nil
         case .replace(let banners, let skipped):
-            if !skipped.isEmpty { Log.warning("left out (image unusable): \(skipped.joined(separator: ", "))") }
+            if !skipped.isEmpty {
+                Log.warning("left out (image missing, no text): \(skipped.joined(separator: ", "))")
+            }
             return banners
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BannerdConfig
 import BannerdConfigFiles
 import CarouselEngine
+import CarouselRendering
 import DisplaySelection
 import Foundation
 import GlyphText
@@ -78,6 +79,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        HeapPolicy.apply()
         let configuration: Configuration
         do {
             configuration = try ConfigurationLoader(files: LocalConfigurationFiles())

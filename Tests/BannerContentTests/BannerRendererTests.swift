@@ -45,7 +45,7 @@ final class FakeImages: ImageLoading {
         let images = FakeImages(art)
         let banner = Banner(id: "b", artwork: .file(path: "/c/x.jpg"))
         let out = try renderer(images).render(banner, width: 120, height: 120, scale: 1.5)
-        #expect(out.imageProblem == nil)
+        #expect(out.problems.isEmpty)
         #expect(images.asked.count == 1 && images.asked[0] == ("/c/x.jpg", 120, 120))
         #expect(out.bitmap.color(x: 60, y: 60) == Color(rgb: 0x0000FF))
         #expect(out.bitmap.color(x: 0, y: 0)?.alpha == 0)
@@ -59,7 +59,7 @@ final class FakeImages: ImageLoading {
     @Test func badImageGivesPlaceholderWithTitleOnBackground() throws {
         let banner = Banner(id: "b", title: "Hello", artwork: .file(path: "x.png"), background: Color(rgb: 0x204060))
         let out = try renderer(FakeImages(nil)).render(banner, width: 300, height: 150, scale: 1)
-        #expect(out.imageProblem == "x.png: not a PNG or JPEG file")
+        #expect(out.problems == ["x.png: not a PNG or JPEG file"])
         #expect(out.bitmap.color(x: 150, y: 140) == Color(rgb: 0x204060))
         #expect(Self.whiteBounds(out.bitmap) != nil)
     }
@@ -95,7 +95,7 @@ final class FakeImages: ImageLoading {
         let r = try renderer(images)
         for b in banners {
             let out = r.render(b, width: 160, height: 90, scale: 0.5)
-            #expect(out.imageProblem == nil && out.bitmap.width == 160)
+            #expect(out.problems.isEmpty && out.bitmap.width == 160)
             #expect(Set(out.bitmap.pixels).count > 10)  // a pattern, not a flat fill
         }
         #expect(images.asked.isEmpty)

@@ -12,14 +12,8 @@ import Testing
         try files.writeAtomically(Array(text.utf8), to: dir + "/banners.toml")
     }
 
-    private func isRegularFile(_ path: String) -> Bool {
-        guard case .regular? = try? files.kind(of: path) else { return false }
-        return true
-    }
-
     private func decide(_ dir: String, showing: [Banner]) -> ContentUpdate {
-        ContentUpdate.decide(
-            loaded: ContentLoader().load(directory: dir), showing: showing, imageUsable: isRegularFile)
+        ContentUpdate.decide(loaded: ContentLoader().load(directory: dir), showing: showing)
     }
 
     private let shown = [Banner(id: "a", title: "A"), Banner(id: "b", title: "B")]
@@ -47,7 +41,7 @@ import Testing
         if case .replace = decide(dir, showing: shown) { Issue.record("undecodable manifest swapped in") }
     }
 
-    @Test func bannersWithMissingImagesAreSkippedAndTheRestSwapIn() throws {
+    @Test func bannersLeftWithNothingToShowAreSkippedAndTheRestSwapIn() throws {
         let dir = ContentLoaderTests.scratch()
         try ContentLoaderTests.png(dir + "/here.png")
         try write(
@@ -63,12 +57,17 @@ import Testing
             [[banner]]
             id = "text"
             title = "Only text"
+
+            [[banner]]
+            id = "titled"
+            title = "Its image is gone, its title stays"
+            image = "gone-too.png"
             """, to: dir)
         guard case .replace(let banners, let skipped) = decide(dir, showing: shown) else {
             Issue.record("valid banners were not swapped in")
             return
         }
-        #expect(banners.map(\.id) == ["here", "text"])
+        #expect(banners.map(\.id) == ["here", "text", "titled"])
         #expect(skipped == ["gone"])
     }
 

@@ -113,8 +113,44 @@ import Testing
         #expect(presenter.placeholdersDrawn == 3)
     }
 
+    @Test func threadsShareTheQueueAndNeverRenderABannerTwice() throws {
+        let renders = Mutex<[String]>([])
+        let worker = PrerenderWorker(
+            threads: 3,
+            makeRenderer: {
+                let renderer = (try? CarouselPresenterTests.renderer())!  // invariant: fonts checked by other tests
+                return BannerRenderer(
+                    titleFont: renderer.titleFont, bodyFont: renderer.bodyFont,
+                    images: CountingImages { path in renders.withLock { $0.append(path) } })
+            }, wake: {})
+        defer { worker.stop() }
+        let banners = (0..<12).map { Banner(id: "p\($0)", artwork: .file(path: "/nonexistent/\($0).png")) }
+        let target = PrerenderWorker.Target(width: 40, height: 30, scale: 1, cornerRadius: 4, rotation: .none)
+        worker.reset(banners: banners, target: target)
+        worker.request(Array(0..<12))
+        var done: [Int] = []
+        for _ in 0..<2000 where done.count < 12 {
+            done += worker.collect().map(\.banner)
+            usleepWhileWorking()
+        }
+        #expect(done.sorted() == Array(0..<12) && worker.isIdle)
+        // Three threads took from one queue: every banner rendered, none twice.
+        #expect(renders.withLock { $0.sorted() } == (0..<12).map { "/nonexistent/\($0).png" }.sorted())
+    }
+
     private func usleepWhileWorking() {
         var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
         nanosleep(&pause, nil)
+    }
+}
+
+/// Counts image loads (every banner's artwork is a missing file, so each load throws after being counted).
+final class CountingImages: ImageLoading, @unchecked Sendable {
+    struct Missing: Error {}
+    let record: @Sendable (String) -> Void
+    init(_ record: @escaping @Sendable (String) -> Void) { self.record = record }
+    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> Bitmap {
+        record(path)
+        throw Missing()
     }
 }

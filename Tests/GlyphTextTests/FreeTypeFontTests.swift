@@ -10,7 +10,7 @@ import TextLayout
     @Test func debianFontsLoadIntoBothChains() throws {
         let fonts = try FontSet()
         #expect(fonts.problems.isEmpty)
-        #expect(fonts.title.faces.count == 2 && fonts.body.faces.count == 2)
+        #expect(fonts.title.faces.count == 3 && fonts.body.faces.count == 3)
         let m = fonts.title.lineMetrics(pixelSize: 32)
         #expect(m.ascender >= 24 && m.ascender <= 40 && m.descender >= 5 && m.descender <= 14)
     }
@@ -63,10 +63,18 @@ import TextLayout
         )
     }
 
-    @Test func chainWithNoUsableFontIsAnError() {
+    @Test func chainWithNoUsableFontIsEmptyAndReported() throws {
         let paths = FontPaths(title: ["/etc/hostname"], body: [Self.dejavuBold])
-        let e = #expect(throws: FreeTypeError.self) { try FontSet(paths: paths) }
-        #expect(e?.code == 2 && e?.path == "/etc/hostname")
+        let fonts = try FontSet(paths: paths)
+        #expect(fonts.title.faces.isEmpty && fonts.body.faces.count == 1)
+        #expect(fonts.problems.map(\.code) == [2] && fonts.problems[0].path == "/etc/hostname")
+        #expect(LineLayout.layout("Hi", chain: fonts.title, pixelSize: 20).glyphs.isEmpty)
+    }
+
+    @Test func emojiComeFromTheSymbolFont() throws {
+        let fonts = try FontSet()
+        #expect(fonts.problems.isEmpty)
+        #expect(fonts.title.covers("\u{1F600}") && fonts.body.covers("\u{2615}"))
     }
 
     @Test func whiteTextWithShadowOnRealFont() throws {

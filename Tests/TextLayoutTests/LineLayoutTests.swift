@@ -29,6 +29,15 @@ import Testing
         #expect(line.glyphs.count == 2 && line.glyphs[1].face == 0 && line.glyphs[1].glyph == 0)
     }
 
+    @Test func uncoveredCharactersAreListedOnceAndInvisibleFormatCharactersSkipped() {
+        // "A", a smiley nobody has (twice), variation selector 16, zero-width joiner, a tab (control).
+        let text = "A\u{1F600}\u{FE0F}\u{200D}\u{1F600}\t中\u{E000}"
+        #expect(LineLayout.uncovered(text, chain: chain) == ["\u{1F600}", "\u{E000}"])
+        let line = LineLayout.layout(text, chain: chain, pixelSize: 20)
+        // A, box, box, space (from the tab), 中, box: the selector and the joiner draw nothing.
+        #expect(line.glyphs.map(\.glyph) == [65, 0, 0, 32, 0x4E2D, 0])
+    }
+
     @Test func tooWideTextEndsInEllipsisWithinMaxWidth() {
         let line = LineLayout.layout("ABCDEFGH", chain: chain, pixelSize: 20, maxWidth: 50)
         #expect(line.isTruncated)

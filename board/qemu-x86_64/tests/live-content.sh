@@ -1,8 +1,9 @@
 #!/bin/bash
 # Content that changes while bannerd runs: a CMS writes a new banners.toml next to the old one and renames it
 # into place; the carousel shows the new list without a restart, and keeps the banner on screen if it remains.
-# A broken update (syntax error) keeps the banners shown; a banner whose image is missing is left out. A tap on
-# a banner with an `action` runs it (no shell) with the banner in its environment, its output logged.
+# A broken update (syntax error) keeps the banners shown; a banner whose only content is a missing image is
+# left out. A tap on a banner with an `action` runs it (no shell) with the banner in its environment, its
+# output logged.
 # qemu-run: packages python3
 # qemu-run-args: --size 800x600 --timeout 200
 set -uo pipefail
@@ -38,7 +39,7 @@ echo "== a banner with a missing image is left out, the rest swap in"
 { printf '[[banner]]\nid = "gone"\nimage = "gone.png"\n\n'; printf '[[banner]]\nid = "y"\ntitle = "Y"\n'; } \
     > "$content/.banners.toml.new" && mv "$content/.banners.toml.new" "$content/banners.toml"
 wait_until 20 count_is 1 || fail "the valid banner did not swap in: $(ctl status)"
-grep -q "left out (image unusable): gone" bannerd.log || fail "no log line for the banner left out"
+grep -q "left out (image missing, no text): gone" bannerd.log || fail "no log line for the banner left out"
 
 echo "== a tap runs the banner's action"
 printf '#!/bin/sh\necho "args: $*"\nenv | grep ^BANNERD_\necho oops >&2\nexit 3\n' > "$content/act.sh"
