@@ -52,12 +52,18 @@ public struct ScreenPower: Sendable {
         return before == .off
     }
 
+    /// The longest the caller sleeps between looks at the schedule: a daylight-saving change moves local time
+    /// without moving the system clock (no clock-change event), so the screen follows it within a minute rather
+    /// than an hour late. One wake-up a minute is nothing next to the frame loop's budget.
+    public static let longestSleep: Duration = .seconds(60)
+
     /// The monotonic time by which the state may next change (the schedule's next on or off, or the end of a
-    /// touch wake); nil without a schedule. The caller checks `state` again then: a change of the wall clock
-    /// or of daylight saving time moves the schedule's instants, so this is when to look, not a promise.
+    /// touch wake), at most `longestSleep` away; nil without a schedule. The caller checks `state` again then:
+    /// a change of the wall clock or of daylight saving time moves the schedule's instants, so this is when to
+    /// look, not a promise.
     public func nextChange(now: Duration, local: LocalTime) -> Duration? {
         guard let schedule else { return nil }
-        var next = now + schedule.timeUntilNextChange(after: local)
+        var next = now + min(schedule.timeUntilNextChange(after: local), Self.longestSleep)
         if let wokenUntil, wokenUntil > now { next = min(next, wokenUntil) }
         return next
     }

@@ -7,8 +7,10 @@ import Testing
     /// A clock advanced by hand: monotonic time and the local time it corresponds to (Monday 00:00 at zero).
     struct Clock {
         var now: Duration = .zero
+        /// Local time minus monotonic time (a daylight-saving change moves it, not `now`).
+        var offset: Duration = .zero
         var local: LocalTime {
-            let seconds = Int(now.components.seconds)
+            let seconds = Int((now + offset).components.seconds)
             var day = Weekday.monday
             for _ in 0..<(seconds / 86_400) { day = day.next }
             return LocalTime(weekday: day, hour: 0, minute: 0, second: seconds % 86_400)
@@ -36,15 +38,19 @@ import Testing
         var clock = Clock(now: at(3))
         var changes: [(Duration, ScreenPower.State)] = []
         var wakeups = 0
+        var state = power.state(now: clock.now, local: clock.local)
         // Sleep from deadline to deadline for three days, as the main loop does.
         while clock.now < at(22, day: 2) {
             let next = try #require(power.nextChange(now: clock.now, local: clock.local))
-            #expect(next > clock.now)
+            #expect(next > clock.now && next <= clock.now + ScreenPower.longestSleep)
             clock.advance(to: next)
             wakeups += 1
-            changes.append((clock.now, power.state(now: clock.now, local: clock.local)))
+            let now = power.state(now: clock.now, local: clock.local)
+            if now != state { changes.append((clock.now, now)) }
+            state = now
         }
-        #expect(wakeups == 6)
+        // One look a minute at most (from 03:00 on day 0 to 22:00 on day 2), each edge met exactly.
+        #expect(wakeups == (at(22, day: 2) - at(3)).components.seconds / 60)
         #expect(changes.map(\.0) == [at(7), at(22), at(7, day: 1), at(22, day: 1), at(7, day: 2), at(22, day: 2)])
         #expect(changes.map(\.1) == [.on, .off, .on, .off, .on, .off])
     }
@@ -63,8 +69,21 @@ import Testing
         #expect(power.state(now: clock.now, local: clock.local) == .woken)
         clock.advance(to: at(23) + .seconds(100))
         #expect(power.state(now: clock.now, local: clock.local) == .off)
-        // Dark again: the next change is the morning.
-        #expect(power.nextChange(now: clock.now, local: clock.local) == at(7, day: 1))
+        // Dark again: nothing changes before the morning, but the loop looks again within a minute.
+        #expect(power.nextChange(now: clock.now, local: clock.local) == clock.now + ScreenPower.longestSleep)
+    }
+
+    @Test func aDaylightSavingJumpIsFollowedWithinAMinute() throws {
+        let power = ScreenPower(schedule: try #require(officeHours))
+        var clock = Clock(now: at(5, 59))
+        #expect(power.state(now: clock.now, local: clock.local) == .off)
+        // The loop goes to sleep at 05:59; clocks go forward an hour at 06:00 (local 06:00 becomes 07:00) with no
+        // jump of the monotonic clock, so no clock-change event wakes it.
+        let next = try #require(power.nextChange(now: clock.now, local: clock.local))
+        clock.offset = .seconds(3600)
+        clock.advance(to: next)
+        #expect(clock.now - at(6) <= ScreenPower.longestSleep)
+        #expect(power.state(now: clock.now, local: clock.local) == .on)
     }
 
     @Test func aWakeRunningIntoTheHoursEndsWithThemAndInputDuringThemIsNotSwallowed() throws {
