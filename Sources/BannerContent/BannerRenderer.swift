@@ -36,23 +36,29 @@ public final class BannerRenderer {
     public func render(_ banner: Banner, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil)
         -> RenderedBanner
     {
-        var bitmap = Bitmap(width: width, height: height, color: banner.background.opaque)
         var problems: [String] = []
-        var hasArtwork = false
+        var artwork: Bitmap?
         switch banner.artwork {
         case .none: break
-        case .pattern(let p):
-            bitmap = p.render(width: width, height: height, scale: scale)
-            hasArtwork = true
+        case .pattern(let p): artwork = p.render(width: width, height: height, scale: scale)
         case .file(let path):
             do {
                 let image = try images.loadImage(path: path, fitting: (width, height))
-                bitmap.draw(image.scaledToFill(width: width, height: height), x: 0, y: 0)
-                hasArtwork = true
+                artwork = image.scaledToFill(width: width, height: height)
             } catch {
                 problems.append(String(describing: error))
             }
         }
+        // Opaque artwork (every JPEG, the patterns) hides the background entirely: drawn on as it is, without a
+        // background bitmap to copy it into (one frame-sized buffer fewer per banner).
+        var bitmap: Bitmap
+        if let artwork, artwork.isOpaque {
+            bitmap = artwork
+        } else {
+            bitmap = Bitmap(width: width, height: height, color: banner.background.opaque)
+            if let artwork { bitmap.draw(artwork, x: 0, y: 0) }
+        }
+        let hasArtwork = artwork != nil
         drawText(banner, into: &bitmap, scale: scale, scrim: hasArtwork)
         bitmap.roundCorners(radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale))
         problems += missingCharacters(banner)

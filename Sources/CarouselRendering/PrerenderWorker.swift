@@ -67,7 +67,7 @@ public final class PrerenderWorker: @unchecked Sendable {
         for n in 0..<max(1, threads) {
             let thread = Thread { [unowned self] in
                 // On Linux the nice value is per thread (who 0 = this thread): it yields the CPU to the frame loop.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 0)
                 self.run(renderer: makeRenderer())
             }
             thread.name = "bannerd-prerender-\(n)"

@@ -26,6 +26,15 @@ public struct Bitmap: Equatable, Sendable {
         self.pixels = pixels
     }
 
+    /// True when every pixel is fully opaque (nothing shows through it).
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var all: UInt32 = 0xFF00_0000
+            for word in p { all &= word }  // no early exit: a branch-free pass the compiler vectorises
+            return all & 0xFF00_0000 == 0xFF00_0000
+        }
+    }
+
     /// The rectangle the bitmap covers at the origin.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 

@@ -74,9 +74,11 @@ public enum Resampler {
         let slots = ty.map(\.weights.count).max() ?? 1
         var ring = [Float](repeating: 0, count: slots * rowFloats)
         var ringRow = [Int](repeating: -1, count: slots)
+        var xFirst: [Int] = []
         var xStart = [0]
         var xWeights: [Float] = []
         for tap in tx {
+            xFirst.append(tap.first)
             xWeights += tap.weights
             xStart.append(xWeights.count)
         }
@@ -85,48 +87,31 @@ public enum Resampler {
         var acc = [Float](repeating: 0, count: rowFloats)
         bitmap.pixels.withUnsafeBufferPointer { src in
             ring.withUnsafeMutableBufferPointer { m in
-                /// The slot holding source row `sy` resampled horizontally, computed on first use.
-                func row(_ sy: Int) -> Int {
-                    let slot = sy % slots
-                    guard ringRow[slot] != sy else { return slot * rowFloats }
-                    ringRow[slot] = sy
-                    var o = slot * rowFloats
-                    for ox in 0..<width {
-                        var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                        var s = sy * sourceWidth + tx[ox].first
-                        for j in xStart[ox]..<xStart[ox + 1] {
-                            let p = src[s]
-                            let w = xWeights[j]
-                            acc.0 += w * Float(p >> 24)
-                            acc.1 += w * Float((p >> 16) & 0xFF)
-                            acc.2 += w * Float((p >> 8) & 0xFF)
-                            acc.3 += w * Float(p & 0xFF)
-                            s += 1
-                        }
-                        m[o] = acc.0
-                        m[o + 1] = acc.1
-                        m[o + 2] = acc.2
-                        m[o + 3] = acc.3
-                        o += 4
-                    }
-                    return slot * rowFloats
-                }
-                // Vertical pass a whole row at a time (the same sums in the same order, so the same result).
-                acc.withUnsafeMutableBufferPointer { a in
-                    pixels.withUnsafeMutableBufferPointer { dst in
-                        for (oy, tap) in ty.enumerated() {
-                            for i in 0..<rowFloats { a[i] = 0 }
-                            for (k, w) in tap.weights.enumerated() {
-                                let base = row(tap.first + k)
-                                for i in 0..<rowFloats { a[i] += w * m[base + i] }
-                            }
-                            let out = oy * width
-                            for ox in 0..<width {
-                                let alpha = channel(a[4 * ox])
-                                // Rounding can push a colour channel a hair above alpha; premultiplied words must not.
-                                dst[out + ox] =
-                                    alpha << 24 | min(channel(a[4 * ox + 1]), alpha) << 16
-                                    | min(channel(a[4 * ox + 2]), alpha) << 8 | min(channel(a[4 * ox + 3]), alpha)
+                ringRow.withUnsafeMutableBufferPointer { held in
+                    xFirst.withUnsafeBufferPointer { first in
+                        xStart.withUnsafeBufferPointer { start in
+                            xWeights.withUnsafeBufferPointer { weights in
+                                acc.withUnsafeMutableBufferPointer { a in
+                                    pixels.withUnsafeMutableBufferPointer { dst in
+                                        for (oy, tap) in ty.enumerated() {
+                                            for i in 0..<rowFloats { a[i] = 0 }
+                                            for (k, w) in tap.weights.enumerated() {
+                                                let sy = tap.first + k
+                                                let slot = sy % slots
+                                                let base = slot * rowFloats
+                                                if held[slot] != sy {
+                                                    held[slot] = sy
+                                                    horizontal(
+                                                        src.baseAddress! + sy * sourceWidth,
+                                                        into: m.baseAddress! + base,
+                                                        width: width, first: first, start: start, weights: weights)
+                                                }
+                                                for i in 0..<rowFloats { a[i] += w * m[base + i] }
+                                            }
+                                            pack(a, into: dst.baseAddress! + oy * width, width: width)
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
@@ -134,6 +119,46 @@ public enum Resampler {
             }
         }
         return Bitmap(width: width, height: height, premultipliedPixels: pixels) ?? Bitmap(width: width, height: height)
+    }
+
+    /// One source row resampled horizontally into float channels (premultiplied).
+    @inline(__always)
+    private static func horizontal(
+        _ src: UnsafePointer<UInt32>, into m: UnsafeMutablePointer<Float>, width: Int, first: UnsafeBufferPointer<Int>,
+        start: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Float>
+    ) {
+        var o = 0
+        for ox in 0..<width {
+            var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
+            var s = src + first[ox]
+            for j in start[ox]..<start[ox + 1] {
+                let p = s.pointee
+                let w = weights[j]
+                acc.0 += w * Float(p >> 24)
+                acc.1 += w * Float((p >> 16) & 0xFF)
+                acc.2 += w * Float((p >> 8) & 0xFF)
+                acc.3 += w * Float(p & 0xFF)
+                s += 1
+            }
+            m[o] = acc.0
+            m[o + 1] = acc.1
+            m[o + 2] = acc.2
+            m[o + 3] = acc.3
+            o += 4
+        }
+    }
+
+    /// A row of float channels rounded into premultiplied words.
+    @inline(__always)
+    private static func pack(_ a: UnsafeMutableBufferPointer<Float>, into dst: UnsafeMutablePointer<UInt32>, width: Int)
+    {
+        for ox in 0..<width {
+            let alpha = channel(a[4 * ox])
+            // Rounding can push a colour channel a hair above alpha; premultiplied words must not.
+            dst[ox] =
+                alpha << 24 | min(channel(a[4 * ox + 1]), alpha) << 16 | min(channel(a[4 * ox + 2]), alpha) << 8
+                | min(channel(a[4 * ox + 3]), alpha)
+        }
     }
 
     @inline(__always)
