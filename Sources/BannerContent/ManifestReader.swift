@@ -2,12 +2,14 @@ import Raster
 import TOMLSubset
 
 /// Turns parsed manifest tables into banners, checking every key and value.
-enum ManifestReader {
+public enum ManifestReader {
     static let bannerKeys: Set<String> = ["id", "title", "subtitle", "image", "background", "text", "duration"]
     static let defaultKeys: Set<String> = ["background", "text", "duration"]
 
     /// The banners of `doc`, with image paths resolved against `directory`, and the problems found.
-    static func banners(from doc: ManifestDocument, directory: String, path: String) -> ([Banner], [ContentProblem]) {
+    public static func banners(from doc: ManifestDocument, directory: String, path: String) -> (
+        [Banner], [ContentProblem]
+    ) {
         var problems: [ContentProblem] = []
         func problem(_ v: TOMLValue?, line: Int, _ message: String) {
             problems.append(ContentProblem(path: path, line: v?.line ?? line, column: v?.column ?? 1, message: message))
