@@ -7,7 +7,12 @@ let package = Package(
     name: "bannerd",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "bannerd", targets: ["bannerd"])
+        .executable(name: "bannerd", targets: ["bannerd"]),
+        // The parsers and decoders the fuzz package (Fuzz/Package.swift) drives with untrusted input.
+        .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
+        .library(name: "BannerContent", targets: ["BannerContent"]),
+        .library(name: "BannerdConfig", targets: ["BannerdConfig"]),
+        .library(name: "CarouselTrace", targets: ["CarouselTrace"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -135,7 +140,8 @@ let package = Package(
                 "BannerdConfig", "BannerdConfigFiles", "DisplaySelection", "InputTranslation", "Raster", "FileAccess",
             ]
         ),
-        .testTarget(name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"]),
+        .testTarget(
+            name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"], exclude: ["FuzzCrashes"]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol"]),
@@ -165,7 +171,9 @@ let package = Package(
             dependencies: ["BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess"],
             exclude: ["Golden", "BadContent"]
         ),
-        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"]),
+        .testTarget(
+            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"],
+            exclude: ["FuzzCrashes"]),
         .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
         .testTarget(
             name: "InputTranslationTests", dependencies: ["InputTranslation", "DisplaySelection", "CarouselEngine"]),

@@ -2,7 +2,7 @@ import Raster
 import TOMLSubset
 
 /// Turns parsed manifest tables into banners, checking every key and value.
-enum ManifestReader {
+public enum ManifestReader {
     static let bannerKeys: Set<String> = [
         "id", "title", "subtitle", "image", "background", "text", "duration", "action",
     ]
@@ -10,7 +10,7 @@ enum ManifestReader {
 
     /// The banners of `doc`, with image paths resolved against `directory`, and the problems found. Lines in
     /// `syntaxErrorLines` were already reported by the parser; a banner they emptied is not reported again.
-    static func banners(
+    public static func banners(
         from doc: ManifestDocument, directory: String, path: String, syntaxErrorLines: [Int] = []
     ) -> ([Banner], [ContentProblem]) {
         var problems: [ContentProblem] = []

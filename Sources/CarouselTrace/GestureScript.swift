@@ -37,6 +37,10 @@ public struct GestureScript: Equatable, Sendable {
             guard let milliseconds = Double(fields[0]), milliseconds.isFinite, milliseconds >= 0 else {
                 throw fail("time `\(fields[0])` is not a non-negative number of milliseconds")
             }
+            // Duration holds 64-bit nanoseconds, which a huge time would overflow (a trap); scripts are seconds long.
+            guard milliseconds <= Self.maxMilliseconds else {
+                throw fail("time `\(fields[0])` is past a script's one-hour limit (\(Int(Self.maxMilliseconds)) ms)")
+            }
             let time = Duration.seconds(floating: milliseconds / 1000)
             guard time >= lastTime else { throw fail("time \(fields[0]) ms goes backwards") }
             lastTime = time
@@ -80,6 +84,9 @@ public struct GestureScript: Equatable, Sendable {
         }
         self.events = events
     }
+
+    /// The latest event time a script may give.
+    static let maxMilliseconds = 3_600_000.0
 
     private static func slot(_ field: Substring, _ fail: (String) -> ParseError) throws(ParseError) -> Int {
         guard let slot = Int(field), slot >= 0, slot < 64 else { throw fail("slot `\(field)` is not 0…63") }

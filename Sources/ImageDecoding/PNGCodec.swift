@@ -22,10 +22,30 @@ enum PNGCodec {
         withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
+    /// Refuses a chunk other than IDAT that claims more bytes than the whole file has. libpng 1.6.39 allocates a
+    /// text chunk's declared length (up to 2 GiB) before it finds the data missing, so a 383-byte file asked for
+    /// 2 GiB (found by `scripts/fuzz png`). IDAT is streamed, not allocated, and a file cut inside any chunk keeps
+    /// libpng's own message as long as the chunk is not longer than the file.
+    static func checkChunkLengths(_ bytes: [UInt8], path: String) throws(ImageError) {
+        var offset = 8  // past the signature
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = bytes[(offset + 4)..<(offset + 8)]
+            if type.elementsEqual("IEND".utf8) { return }
+            if length > bytes.count && !type.elementsEqual("IDAT".utf8) {
+                throw ImageError(
+                    .corrupt, call: "chunk length",
+                    message: "a chunk claims \(length) bytes in a file of \(bytes.count)", path: path)
+            }
+            offset += 12 + length  // length, type, data, CRC
+        }
+    }
+
     /// Reads and checks the header only (`png_image_begin_read_from_memory`), then frees the control block.
     static func header(_ bytes: [UInt8], limits: ImageLimits, path: String) throws(ImageError) -> (
         size: (width: Int, height: Int), format: UInt32
     ) {
+        try checkChunkLengths(bytes, path: path)
         var image = newImage()
         let ok = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
         defer { png_image_free(&image) }
@@ -39,6 +59,7 @@ enum PNGCodec {
 
     /// Decodes a whole PNG into a premultiplied bitmap, after the header passed the limits.
     static func decode(_ bytes: [UInt8], limits: ImageLimits, path: String) throws(ImageError) -> Bitmap {
+        try checkChunkLengths(bytes, path: path)
         let result: Result<Bitmap, ImageError> = bytes.withUnsafeBytes { raw in
             var image = newImage()
             // libpng reads from `raw` until finish_read returns, so both calls stay inside this closure.

@@ -1,5 +1,6 @@
 import CarouselEngine
 import CarouselTrace
+import Foundation
 import Testing
 
 @Suite struct GestureScriptTests {
@@ -37,6 +38,7 @@ import Testing
         ("0 down 1 2 0 7", "g:1: too many fields (expected `t_ms kind x y [slot]`)"),
         ("\n\n0", "g:3: expected `t_ms kind x y [slot]`, found 1 field"),
         ("0 down nan 2", "g:1: position `nan 2` is not two numbers"),
+        ("3600000.5 down 1 2", "g:1: time `3600000.5` is past a script's one-hour limit (3600000 ms)"),
     ])
     func errorsNameTheLine(text: String, message: String) {
         #expect(throws: GestureScript.ParseError.self) { try GestureScript(parsing: text, file: "g") }
@@ -45,6 +47,18 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    /// Found by `scripts/fuzz gesture` (input committed in FuzzCrashes/): a time of 5.3e96 ms overflowed
+    /// `Duration`'s 64-bit nanoseconds and trapped.
+    @Test func fuzzCrashHugeTimeIsAnError() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("FuzzCrashes/time-overflows-duration.gesture")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let error = #expect(throws: GestureScript.ParseError.self) { try GestureScript(parsing: text, file: "g") }
+        #expect(error?.line == 2)
+        #expect(error?.message.hasSuffix("is past a script's one-hour limit (3600000 ms)") == true)
+        #expect(try GestureScript(parsing: "3600000 down 1 2", file: "g").events.count == 1)
     }
 }
 

@@ -71,6 +71,18 @@ import Testing
         #expect(e?.message.isEmpty == false)
     }
 
+    /// Found by `scripts/fuzz png` (input in FuzzCrashes/): a tEXt chunk claiming 2 GiB in a tiny file made
+    /// libpng allocate that much before it found the data missing (an out-of-memory under the fuzzer).
+    @Test func fuzzCrashHugeTextChunkIsRefusedBeforeLibpng() throws {
+        let file = "\(#filePath)"
+        let dir = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
+        let bytes = try LocalFiles().readBytes(dir + "/FuzzCrashes/text-chunk-claims-2gib.png")
+        let e = #expect(throws: ImageError.self) { try decoder.decode(bytes: bytes, path: "t.png") }
+        #expect(e?.kind == .corrupt && e?.call == "chunk length")
+        #expect(e?.message == "a chunk claims 2046820364 bytes in a file of 383")
+        #expect(throws: ImageError.self) { try decoder.size(bytes: bytes, path: "t.png") }
+    }
+
     @Test func flippedPNGBytesAreCorruptNotACrash() throws {
         let bytes = try PNGEncoder().encode(TestImages.pattern(width: 40, height: 30))
         for offset in stride(from: 12, to: bytes.count - 12, by: 7) {

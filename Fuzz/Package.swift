@@ -1,0 +1,20 @@
+// swift-tools-version:6.1
+// libFuzzer targets over bannerd's parsers and decoders (issue 6), built and run by scripts/fuzz with
+// `-sanitize=fuzzer,address`. A separate package so the root's own builds and tests never carry the
+// instrumentation; it reaches the real modules through the root package's library products.
+import PackageDescription
+
+let package = Package(
+    name: "bannerd-fuzz",
+    dependencies: [
+        // Named, so the products resolve whatever directory the checkout (or a worktree) lives in.
+        .package(name: "bannerd", path: "..")
+    ],
+    targets: [
+        .executableTarget(name: "FuzzPNG", dependencies: [.product(name: "ImageDecoding", package: "bannerd")]),
+        .executableTarget(name: "FuzzJPEG", dependencies: [.product(name: "ImageDecoding", package: "bannerd")]),
+        .executableTarget(name: "FuzzManifest", dependencies: [.product(name: "BannerContent", package: "bannerd")]),
+        .executableTarget(name: "FuzzConfig", dependencies: [.product(name: "BannerdConfig", package: "bannerd")]),
+        .executableTarget(name: "FuzzGesture", dependencies: [.product(name: "CarouselTrace", package: "bannerd")]),
+    ]
+)
