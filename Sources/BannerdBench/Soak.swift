@@ -73,6 +73,7 @@ enum Soak {
                 stats.frames += 1
             }
             _ = presenter.collect(visible: scheduler.carousel.visibleViews())
+            if worker.isIdle && !scheduler.carousel.wantsFrames { HeapPolicy.releaseFreedMemory() }  // as bannerd does
             presenter.focus(on: scheduler.carousel)
             stats.problems += presenter.takeProblems().count
             if now >= nextSample {

@@ -158,6 +158,7 @@ final class MainLoop {
             } else if fd == wakeSignal.fileDescriptor {
                 wakeSignal.drain()
                 if presenter.collect(visible: scheduler.carousel.visibleViews()) { scheduler.requestRedraw() }
+                releaseMemoryWhenSettled()
             } else if fd == screen?.device.pollDescriptor {
                 readFlips()
             } else if let contentWatcher, fd == contentWatcher.fileDescriptor {
@@ -227,6 +228,14 @@ final class MainLoop {
         }
         for problem in presenter.takeProblems() { Log.warning(problem) }
         pingWatchdog(at: now)
+    }
+
+    /// Once the pre-renderer has caught up and nothing moves, freed heap pages go back to the system, so the
+    /// resident size follows what is held rather than the high-water mark of the last burst of decodes. Never
+    /// while the carousel moves: the trim walks the heap.
+    private func releaseMemoryWhenSettled() {
+        guard worker.isIdle, !scheduler.carousel.wantsFrames else { return }
+        HeapPolicy.releaseFreedMemory()
     }
 
     private func draw(at now: Duration) {
