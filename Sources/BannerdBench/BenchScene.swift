@@ -1,6 +1,7 @@
 import BannerContent
 import CarouselEngine
 import CarouselRendering
+import Glibc
 import GlyphText
 import ImageDecoding
 import Raster
@@ -72,4 +73,24 @@ extension BenchScene {
     return BannerRenderer(
         titleFont: fonts?.title ?? FontChain(faces: []), bodyFont: fonts?.body ?? FontChain(faces: []),
         images: ImageDecoder())
+}
+
+extension CarouselPresenter {
+    /// Lets a threaded pre-renderer work, collecting what it finishes, until `done` holds or `limit` passes: where
+    /// the appliance would have real frames of time, the benchmark waits.
+    func letWorkerCatchUp(on carousel: Carousel, limit: Duration = .seconds(2), until done: () -> Bool) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        focus(on: carousel)
+        while !done(), clock.now < deadline {
+            _ = collect(visible: carousel.visibleViews())
+            focus(on: carousel)
+            usleep(100)
+        }
+    }
+
+    /// True when every banner of `views` is pre-rendered.
+    func holds(_ views: VisibleViews) -> Bool {
+        views.allSatisfy { cachedBanners.contains($0.banner) }
+    }
 }

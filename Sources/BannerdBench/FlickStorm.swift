@@ -52,11 +52,8 @@ enum FlickStorm {
             let clock = ContinuousClock()
             // Start-up: the first five banners are rendered before the storm (the appliance shows them at boot).
             let warmStart = clock.now
-            scene.presenter.focus(on: scene.carousel)
-            while scene.presenter.cachedBanners.count < 5, clock.now - warmStart < .seconds(10) {
-                _ = scene.presenter.collect(visible: scene.carousel.visibleViews())
-                sleep(for: .milliseconds(1))
-            }
+            let presenter = scene.presenter
+            presenter.letWorkerCatchUp(on: scene.carousel, limit: .seconds(10)) { presenter.cachedBanners.count >= 5 }
             let warmUp = clock.now - warmStart
             let events = flicks(layout: scene.layout, start: .zero)
             var next = 0

@@ -43,7 +43,10 @@ enum Soak {
         func sample(_ minute: Int) {
             // Measured with the worker idle and the cache full, so samples compare like with like; then again
             // after returning freed heap pages, which is what the process really holds.
-            waitForCache(presenter, worker: worker, carousel: scheduler.carousel)
+            let wanted = min(5, presenter.banners.count)
+            presenter.letWorkerCatchUp(on: scheduler.carousel) {
+                presenter.cachedBanners.count >= wanted && worker.isIdle
+            }
             let rss = residentKiB()
             HeapPolicy.releaseFreedMemory()
             samples.append((minute, rss, residentKiB(), openDescriptors()))
@@ -66,7 +69,7 @@ enum Soak {
             }
             if scheduler.wake(at: now) {
                 let views = scheduler.carousel.visibleViews()
-                waitForWorker(presenter, views: views, carousel: scheduler.carousel)
+                presenter.letWorkerCatchUp(on: scheduler.carousel) { presenter.holds(views) }
                 presenter.draw(views, into: target.buffer)
                 scheduler.didPresent(at: now)
                 scheduler.flipCompleted()
@@ -97,30 +100,6 @@ enum Soak {
             "soak: RSS drift from minute \(first.minute) to \(minutes): \(last.trimmed - first.trimmed) KiB after "
                 + "trimming (\(last.rss - first.rss) KiB before; samples range \(samples.map(\.rss).min() ?? 0)–"
                 + "\(samples.map(\.rss).max() ?? 0) KiB); file descriptors \(first.fds) → \(last.fds)")
-    }
-
-    /// Blocks until the worker has the banners of `views` (bounded), standing in for the real time a display gives.
-    private static func waitForWorker(_ presenter: CarouselPresenter, views: VisibleViews, carousel: Carousel) {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(2)
-        presenter.focus(on: carousel)
-        while views.contains(where: { !presenter.cachedBanners.contains($0.banner) }), clock.now < deadline {
-            _ = presenter.collect(visible: views)
-            usleep(200)
-        }
-    }
-
-    /// Blocks (bounded) until the presenter holds every banner it wants around the current page and the worker
-    /// has nothing left in its hands.
-    private static func waitForCache(_ presenter: CarouselPresenter, worker: PrerenderWorker, carousel: Carousel) {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(2)
-        let wanted = min(5, presenter.banners.count)
-        while presenter.cachedBanners.count < wanted || !worker.isIdle, clock.now < deadline {
-            presenter.focus(on: carousel)
-            _ = presenter.collect(visible: carousel.visibleViews())
-            usleep(200)
-        }
     }
 
     /// Entries in /proc/self/fd, minus the one `opendir` itself holds while counting.

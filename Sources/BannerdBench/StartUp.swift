@@ -40,11 +40,7 @@ enum StartUp {
         let carousel = Carousel(layout: layout, count: loaded.banners.count)
         let target = PixelBufferStorage(width: width, height: height, format: .xrgb8888)
         let views = carousel.visibleViews()
-        presenter.focus(on: carousel)
-        while views.contains(where: { !presenter.cachedBanners.contains($0.banner) }) {
-            _ = presenter.collect(visible: views)
-            usleep(100)
-        }
+        presenter.letWorkerCatchUp(on: carousel, limit: .seconds(10)) { presenter.holds(views) }
         presenter.draw(views, into: target.buffer)
         return presenter.placeholdersDrawn
     }

@@ -67,7 +67,7 @@ public final class PrerenderWorker: @unchecked Sendable {
         for n in 0..<max(1, threads) {
             let thread = Thread { [unowned self] in
                 // On Linux the nice value is per thread (who 0 = this thread): it yields the CPU to the frame loop.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 0)
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
                 self.run(renderer: makeRenderer())
             }
             thread.name = "bannerd-prerender-\(n)"
@@ -145,8 +145,10 @@ public final class PrerenderWorker: @unchecked Sendable {
             let sprite = Sprite(rendered.bitmap, rotation: t.rotation, format: t.format)
             condition.lock()
             let current = job == generation
-            if current { inProgress.remove(index) }
-            if current { finished.append(Result(banner: index, sprite: sprite, problems: rendered.problems)) }
+            if current {
+                inProgress.remove(index)
+                finished.append(Result(banner: index, sprite: sprite, problems: rendered.problems))
+            }
             condition.unlock()
             if current { wake() }
         }

@@ -72,79 +72,89 @@ public enum Resampler {
         // Taps are flattened and the loops run on raw buffers: this is most of a photo banner's pre-render time.
         let rowFloats = width * 4
         let slots = ty.map(\.weights.count).max() ?? 1
-        var ring = [Float](repeating: 0, count: slots * rowFloats)
-        var ringRow = [Int](repeating: -1, count: slots)
-        var xFirst: [Int] = []
-        var xStart = [0]
-        var xWeights: [Float] = []
-        for tap in tx {
-            xFirst.append(tap.first)
-            xWeights += tap.weights
-            xStart.append(xWeights.count)
+        let horizontal = FlatTaps(tx)
+        let ring = UnsafeMutableBufferPointer<Float>.allocate(capacity: slots * rowFloats)
+        let held = UnsafeMutableBufferPointer<Int>.allocate(capacity: slots)  // source row in each slot
+        let acc = UnsafeMutableBufferPointer<Float>.allocate(capacity: rowFloats)
+        held.initialize(repeating: -1)
+        defer {
+            horizontal.deallocate()
+            ring.deallocate()
+            held.deallocate()
+            acc.deallocate()
         }
         let sourceWidth = bitmap.width
         var pixels = [UInt32](repeating: 0, count: width * height)
-        var acc = [Float](repeating: 0, count: rowFloats)
         bitmap.pixels.withUnsafeBufferPointer { src in
-            ring.withUnsafeMutableBufferPointer { m in
-                ringRow.withUnsafeMutableBufferPointer { held in
-                    xFirst.withUnsafeBufferPointer { first in
-                        xStart.withUnsafeBufferPointer { start in
-                            xWeights.withUnsafeBufferPointer { weights in
-                                acc.withUnsafeMutableBufferPointer { a in
-                                    pixels.withUnsafeMutableBufferPointer { dst in
-                                        for (oy, tap) in ty.enumerated() {
-                                            for i in 0..<rowFloats { a[i] = 0 }
-                                            for (k, w) in tap.weights.enumerated() {
-                                                let sy = tap.first + k
-                                                let slot = sy % slots
-                                                let base = slot * rowFloats
-                                                if held[slot] != sy {
-                                                    held[slot] = sy
-                                                    horizontal(
-                                                        src.baseAddress! + sy * sourceWidth,
-                                                        into: m.baseAddress! + base,
-                                                        width: width, first: first, start: start, weights: weights)
-                                                }
-                                                for i in 0..<rowFloats { a[i] += w * m[base + i] }
-                                            }
-                                            pack(a, into: dst.baseAddress! + oy * width, width: width)
-                                        }
-                                    }
-                                }
-                            }
+            pixels.withUnsafeMutableBufferPointer { dst in
+                for (oy, tap) in ty.enumerated() {
+                    acc.update(repeating: 0)
+                    for (k, w) in tap.weights.enumerated() {
+                        let sy = tap.first + k
+                        let slot = sy % slots
+                        let row = ring.baseAddress! + slot * rowFloats
+                        if held[slot] != sy {
+                            held[slot] = sy
+                            horizontal.apply(to: src.baseAddress! + sy * sourceWidth, into: row, count: width)
                         }
+                        for i in 0..<rowFloats { acc[i] += w * row[i] }
                     }
+                    pack(acc, into: dst.baseAddress! + oy * width, width: width)
                 }
             }
         }
         return Bitmap(width: width, height: height, premultipliedPixels: pixels) ?? Bitmap(width: width, height: height)
     }
 
-    /// One source row resampled horizontally into float channels (premultiplied).
-    @inline(__always)
-    private static func horizontal(
-        _ src: UnsafePointer<UInt32>, into m: UnsafeMutablePointer<Float>, width: Int, first: UnsafeBufferPointer<Int>,
-        start: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Float>
-    ) {
-        var o = 0
-        for ox in 0..<width {
-            var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
-            var s = src + first[ox]
-            for j in start[ox]..<start[ox + 1] {
-                let p = s.pointee
-                let w = weights[j]
-                acc.0 += w * Float(p >> 24)
-                acc.1 += w * Float((p >> 16) & 0xFF)
-                acc.2 += w * Float((p >> 8) & 0xFF)
-                acc.3 += w * Float(p & 0xFF)
-                s += 1
+    /// The horizontal taps flattened into raw buffers, so the inner loop runs without bounds checks.
+    private struct FlatTaps {
+        let first: UnsafeMutableBufferPointer<Int>
+        let start: UnsafeMutableBufferPointer<Int>  // taps of output x are weights[start[x]..<start[x + 1]]
+        let weights: UnsafeMutableBufferPointer<Float>
+
+        init(_ taps: [Taps]) {
+            first = .allocate(capacity: taps.count)
+            start = .allocate(capacity: taps.count + 1)
+            weights = .allocate(capacity: taps.reduce(0) { $0 + $1.weights.count })
+            var n = 0
+            for (x, tap) in taps.enumerated() {
+                first[x] = tap.first
+                start[x] = n
+                for w in tap.weights {
+                    weights[n] = w
+                    n += 1
+                }
             }
-            m[o] = acc.0
-            m[o + 1] = acc.1
-            m[o + 2] = acc.2
-            m[o + 3] = acc.3
-            o += 4
+            start[taps.count] = n
+        }
+
+        func deallocate() {
+            first.deallocate()
+            start.deallocate()
+            weights.deallocate()
+        }
+
+        /// One source row resampled into `count` outputs of four float channels (premultiplied).
+        func apply(to src: UnsafePointer<UInt32>, into m: UnsafeMutablePointer<Float>, count: Int) {
+            var o = 0
+            for ox in 0..<count {
+                var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                var s = src + first[ox]
+                for j in start[ox]..<start[ox + 1] {
+                    let p = s.pointee
+                    let w = weights[j]
+                    acc.0 += w * Float(p >> 24)
+                    acc.1 += w * Float((p >> 16) & 0xFF)
+                    acc.2 += w * Float((p >> 8) & 0xFF)
+                    acc.3 += w * Float(p & 0xFF)
+                    s += 1
+                }
+                m[o] = acc.0
+                m[o + 1] = acc.1
+                m[o + 2] = acc.2
+                m[o + 3] = acc.3
+                o += 4
+            }
         }
     }
 
