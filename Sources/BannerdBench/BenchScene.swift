@@ -17,13 +17,14 @@ struct BenchScene {
     private(set) var time = Duration.zero
 
     /// Throws when the fonts cannot be opened or the size cannot hold a banner.
-    init(width: Int, height: Int, banners: [Banner], fonts: FontSet, rendering: CarouselPresenter.Rendering? = nil)
-        throws
-    {
+    init(
+        width: Int, height: Int, format: PixelFormat = .xrgb8888, banners: [Banner], fonts: FontSet,
+        rendering: CarouselPresenter.Rendering? = nil
+    ) throws {
         layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: 1)
         let inline = BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
         presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: .none, background: Color(rgb: 0x10_1010),
+            banners: banners, layout: layout, rotation: .none, format: format, background: Color(rgb: 0x10_1010),
             rendering: rendering ?? .inline(inline))
         carousel = Carousel(layout: layout, count: banners.count)
     }

@@ -1,11 +1,12 @@
 // bannerd's benchmark: engine cost, frame composition against memcpy, heap allocations per frame, pre-render time,
 // resident memory against the number of banners, and placeholders during a flick storm, each compared with
 // baselines measured in the same run. Build in release: `swift run -c release BannerdBench`.
-// `BannerdBench --profile-compose` composes 1920x1080 frames only, for `perf record`.
+// `BannerdBench --profile-compose WxH xrgb8888|rgb565` composes frames only, for `perf record`.
 import CarouselRendering
 import Foundation
 import Glibc
 import GlyphText
+import Raster
 
 HeapPolicy.apply()  // as bannerd run does
 let arguments = CommandLine.arguments
@@ -19,10 +20,17 @@ if arguments.count == 5, arguments[1] == "--rss-probe", let width = Int(argument
     }
 }
 
-if arguments.count == 2, arguments[1] == "--profile-compose" {
-    // For `perf record`: nothing but 1920x1080 frame composition, 3000 times.
+if arguments.count == 4, arguments[1] == "--profile-compose" {
+    // For `perf record`: nothing but frame composition, 3000 times.
+    let size = arguments[2].split(separator: "x").compactMap { Int($0) }
+    let format: PixelFormat = arguments[3] == "rgb565" ? .rgb565 : .xrgb8888
+    guard size.count == 2 else {
+        print("usage: BannerdBench --profile-compose WxH xrgb8888|rgb565")
+        exit(2)
+    }
     do {
-        try CompositionCost.profile(fonts: FontSet(), frames: 3000)
+        try CompositionCost.profile(
+            fonts: FontSet(), width: size[0], height: size[1], format: format, frames: 3000)
         exit(0)
     } catch {
         print("profile failed: \(error)")
