@@ -24,31 +24,36 @@ enum CompositionCost {
                 let scene = try midScroll(width: width, height: height, format: format, fonts: fonts, target: buffer)
                 let views = scene.carousel.visibleViews()
                 let visible = Array(views).count
-                let compose = medianNanoseconds(runs: 301) { scene.presenter.draw(views, into: buffer) }
                 let bytes = buffer.stride * height
                 let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+                defer { source.deallocate() }
                 source.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
-                let copy = medianNanoseconds(runs: 301) { buffer.base.copyMemory(from: source, byteCount: bytes) }
-                // The same bytes one row at a time, as the composer copies sprite rows: glibc uses non-temporal
-                // stores only for copies larger than a big share of the cache, so a whole frame in one call costs
-                // less per byte than the same frame row by row.
-                let rows = medianNanoseconds(runs: 301) {
-                    for y in 0..<height {
-                        let offset = y * buffer.stride
-                        (buffer.base + offset).copyMemory(from: source + offset, byteCount: buffer.stride)
-                    }
-                }
-                source.deallocate()
-                // The frame's bytes written as background only (no sprite read at all).
-                let fill = medianNanoseconds(runs: 301) { buffer.fill(scene.presenter.background) }
+                let timings = InterleavedTimings(
+                    rounds: 301,
+                    [
+                        { scene.presenter.draw(views, into: buffer) },
+                        { buffer.base.copyMemory(from: source, byteCount: bytes) },
+                        // The same bytes one row at a time, as the composer copies sprite rows: glibc picks its
+                        // copy loop by size, so a whole frame in one call can cost less per byte than row by row.
+                        {
+                            for y in 0..<height {
+                                let offset = y * buffer.stride
+                                (buffer.base + offset).copyMemory(from: source + offset, byteCount: buffer.stride)
+                            }
+                        },
+                        // The frame's bytes written as background only (no sprite read at all).
+                        { buffer.fill(scene.presenter.background) },
+                    ])
+                let (compose, copy, rows, fill) = (0, 1, 2, 3)
                 let formatName = format == .rgb565 ? "rgb565" : "xrgb8888"
                 let name = formatName + String(repeating: " ", count: 8 - formatName.count)
                 print(
                     "compose \(width)x\(height) \(name) banners_visible=\(visible): "
-                        + "compose \(duration(nanoseconds: compose)), memcpy \(duration(nanoseconds: copy)) "
-                        + "(\(bytes / 1024) KiB), ratio \(fixed(compose / copy, 3))x; "
-                        + "baselines: memcpy row by row \(duration(nanoseconds: rows)) (\(fixed(rows / copy, 3))x), "
-                        + "background fill alone \(duration(nanoseconds: fill)) (\(fixed(fill / copy, 3))x)")
+                        + "compose \(duration(nanoseconds: timings.median(compose))), "
+                        + "memcpy \(duration(nanoseconds: timings.median(copy))) (\(bytes / 1024) KiB), "
+                        + "ratio \(fixed(timings.medianRatio(compose, to: copy), 3))x; baselines: memcpy row by row "
+                        + "\(fixed(timings.medianRatio(rows, to: copy), 3))x, "
+                        + "background fill alone \(fixed(timings.medianRatio(fill, to: copy), 3))x")
             }
         }
     }

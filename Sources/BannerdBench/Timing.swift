@@ -12,6 +12,31 @@ func medianNanoseconds(runs: Int, _ body: () throws -> Void) rethrows -> Double 
     return samples[samples.count / 2]
 }
 
+/// Timings of several bodies taken in turn, round after round, so that a change in machine speed during the
+/// measurement (other tenants, clock scaling) falls on all of them alike.
+struct InterleavedTimings {
+    /// `samples[b][r]`: body b in round r, in nanoseconds.
+    private(set) var samples: [[Double]]
+
+    /// Runs each of `bodies` once per round, `rounds` times.
+    init(rounds: Int, _ bodies: [() -> Void]) {
+        let clock = ContinuousClock()
+        samples = Array(repeating: [], count: bodies.count)
+        for _ in 0..<rounds {
+            for (b, body) in bodies.enumerated() { samples[b].append(nanoseconds(clock.measure(body))) }
+        }
+    }
+
+    /// Median time of body `b`, in nanoseconds.
+    func median(_ b: Int) -> Double { samples[b].sorted()[samples[b].count / 2] }
+
+    /// Median over rounds of body `b`'s time divided by body `baseline`'s time in the same round.
+    func medianRatio(_ b: Int, to baseline: Int) -> Double {
+        let ratios = zip(samples[b], samples[baseline]).map { $0 / $1 }.sorted()
+        return ratios[ratios.count / 2]
+    }
+}
+
 /// A duration in nanoseconds.
 func nanoseconds(_ d: Duration) -> Double {
     Double(d.components.attoseconds) / 1e9 + Double(d.components.seconds) * 1e9

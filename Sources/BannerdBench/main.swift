@@ -21,7 +21,7 @@ if arguments.count == 5, arguments[1] == "--rss-probe", let width = Int(argument
 }
 
 if arguments.count == 4, arguments[1] == "--profile-compose" {
-    // For `perf record`: nothing but frame composition, 3000 times.
+    // For `perf record`: nothing but frame composition, 20,000 times.
     let size = arguments[2].split(separator: "x").compactMap { Int($0) }
     let format: PixelFormat = arguments[3] == "rgb565" ? .rgb565 : .xrgb8888
     guard size.count == 2 else {
@@ -30,7 +30,7 @@ if arguments.count == 4, arguments[1] == "--profile-compose" {
     }
     do {
         try CompositionCost.profile(
-            fonts: FontSet(), width: size[0], height: size[1], format: format, frames: 3000)
+            fonts: FontSet(), width: size[0], height: size[1], format: format, frames: 20_000)
         exit(0)
     } catch {
         print("profile failed: \(error)")

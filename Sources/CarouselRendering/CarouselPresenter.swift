@@ -32,7 +32,8 @@ public final class CarouselPresenter {
     private var placements: [Placement] = []
 
     /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
-    /// Sprites are stored in the display's `format`, so composing copies them without converting.
+    /// Sprites are stored in the display's `format` and flattened over `background`, so composing copies them
+    /// without converting or blending.
     public init(
         banners: [Banner], layout: CarouselLayout, rotation: Rotation, format: PixelFormat = .xrgb8888,
         background: Color, rendering: Rendering
@@ -44,12 +45,12 @@ public final class CarouselPresenter {
         self.composer = FrameComposer(rotation: rotation, format: format)
         self.target = PrerenderWorker.Target(
             width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: layout.scale,
-            cornerRadius: layout.cornerRadiusPixels, rotation: rotation, format: format)
+            cornerRadius: layout.cornerRadiusPixels, rotation: rotation, format: format, background: background)
         self.cache = SpriteCache(capacity: 5)
         var blank = Bitmap(
             width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, color: Banner.defaultBackground)
         blank.roundCorners(radius: layout.cornerRadiusPixels)
-        self.placeholder = composer.prepare(blank)
+        self.placeholder = composer.prepare(blank, over: background)
         placements.reserveCapacity(3)
         if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
     }
@@ -127,6 +128,6 @@ public final class CarouselPresenter {
             banners[banner], width: target.width, height: target.height, scale: target.scale,
             cornerRadius: target.cornerRadius)
         report(rendered.problems)
-        cache.insert(composer.prepare(rendered.bitmap), for: banner)
+        cache.insert(composer.prepare(rendered.bitmap, over: background), for: banner)
     }
 }

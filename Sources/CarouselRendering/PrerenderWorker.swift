@@ -19,7 +19,8 @@ public final class PrerenderWorker: @unchecked Sendable {
         public var problems: [String]
     }
 
-    /// What a banner is rendered into: size in pixels, scale, corner radius and rotation.
+    /// What a banner is rendered into: size in pixels, scale, corner radius, rotation, pixel format, and the
+    /// colour it is shown over.
     public struct Target: Equatable, Sendable {
         public var width: Int
         public var height: Int
@@ -28,10 +29,12 @@ public final class PrerenderWorker: @unchecked Sendable {
         public var rotation: Rotation
         /// The display's pixel format: sprites are stored in it, so composing is a plain copy.
         public var format: PixelFormat
+        /// The carousel's background: sprites are flattened over it, so every pixel of a frame is a plain copy.
+        public var background: Color
 
         public init(
             width: Int, height: Int, scale: Double, cornerRadius: Int, rotation: Rotation,
-            format: PixelFormat = .xrgb8888
+            format: PixelFormat = .xrgb8888, background: Color
         ) {
             self.width = width
             self.height = height
@@ -39,6 +42,7 @@ public final class PrerenderWorker: @unchecked Sendable {
             self.cornerRadius = cornerRadius
             self.rotation = rotation
             self.format = format
+            self.background = background
         }
     }
 
@@ -62,7 +66,7 @@ public final class PrerenderWorker: @unchecked Sendable {
         wake: @escaping @Sendable () -> Void
     ) {
         self.banners = []
-        self.target = Target(width: 1, height: 1, scale: 1, cornerRadius: 0, rotation: .none)
+        self.target = Target(width: 1, height: 1, scale: 1, cornerRadius: 0, rotation: .none, background: .black)
         self.wake = wake
         for n in 0..<max(1, threads) {
             let thread = Thread { [unowned self] in
@@ -142,7 +146,7 @@ public final class PrerenderWorker: @unchecked Sendable {
             condition.unlock()
             let rendered = renderer.render(
                 banner, width: t.width, height: t.height, scale: t.scale, cornerRadius: t.cornerRadius)
-            let sprite = Sprite(rendered.bitmap, rotation: t.rotation, format: t.format)
+            let sprite = Sprite(rendered.bitmap, rotation: t.rotation, format: t.format, over: t.background)
             condition.lock()
             let current = job == generation
             if current {

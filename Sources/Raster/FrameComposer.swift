@@ -20,6 +20,9 @@ public final class FrameComposer {
     private var edges: UnsafeMutablePointer<Int>  // column boundaries of one band, sorted
     private var runs: UnsafeMutablePointer<Run>
     private var capacity: Int
+    /// One row of background for `RowWriter` to copy long fills from; grows to the widest target row seen.
+    private var backgroundRow: UnsafeMutableRawPointer
+    private var backgroundRowBytes = 0
 
     /// A composer for frames shown with `rotation` on targets in `format`.
     public init(rotation: Rotation, format: PixelFormat = .xrgb8888) {
@@ -29,16 +32,21 @@ public final class FrameComposer {
         sprites = .allocate(capacity: capacity)
         edges = .allocate(capacity: 2 * capacity + 2)
         runs = .allocate(capacity: 2 * capacity + 1)
+        backgroundRow = .allocate(byteCount: 64, alignment: 64)
     }
 
     deinit {
         sprites.deallocate()
         edges.deallocate()
         runs.deallocate()
+        backgroundRow.deallocate()
     }
 
-    /// Makes a sprite in this composer's orientation and format from a bitmap laid out logically.
-    public func prepare(_ bitmap: Bitmap) -> Sprite { Sprite(bitmap, rotation: rotation, format: format) }
+    /// Makes a sprite in this composer's orientation and format from a bitmap laid out logically; with
+    /// `background`, flattened over it (for sprites only ever composed over that colour).
+    public func prepare(_ bitmap: Bitmap, over background: Color? = nil) -> Sprite {
+        Sprite(bitmap, rotation: rotation, format: format, over: background)
+    }
 
     /// The logical (before rotation) size of frames composed into `target`.
     public func logicalSize(of target: PixelBuffer) -> (width: Int, height: Int) {
@@ -64,7 +72,13 @@ public final class FrameComposer {
             n += 1
         }
         let bg = color.premultipliedARGB | 0xFF00_0000
-        let writer = RowWriter(target: target, background: bg)
+        let rowBytes = target.width * target.format.bytesPerPixel
+        if rowBytes > backgroundRowBytes {
+            backgroundRow.deallocate()
+            backgroundRow = .allocate(byteCount: rowBytes, alignment: 64)
+            backgroundRowBytes = rowBytes
+        }
+        let writer = RowWriter(target: target, background: bg, backgroundRow: backgroundRow)
         var y = 0
         while y < target.height {
             let end = bandEnd(from: y, sprites: n, height: target.height)

@@ -1,16 +1,41 @@
 /// Writes runs of one target row in the target's pixel format: the inner loops of `FrameComposer` and
 /// `PixelBuffer.fill`.
 ///
-/// A sprite's opaque run in the target's format goes through `memcpy` (glibc's vector loops are wider than this
-/// module's baseline x86-64 code); per-pixel work is left to the few pixels that blend.
+/// A row is mostly one long copy (a banner) between short runs (a neighbour's ear, the gaps beside it). Long copies
+/// go through `memcpy` (glibc's vector loops are wider than this module's baseline x86-64 code), and so do long
+/// fills, copied from a row of background in cached memory when the writer has one; short copies and fills are a
+/// few 16-, 8-, 4- or 2-byte stores that may overlap, whatever the format, instead of a call or a loop per pixel:
+/// there are several short runs in every row, so their cost is a share of the frame's. Per-pixel work is left to
+/// the few pixels that blend.
 struct RowWriter {
-    /// Runs shorter than this many pixels (a banner's ear, the gap beside it) are stored inline: a call into
-    /// `memcpy` costs more than the few stores.
-    static let shortRun = 32
+    /// Copies of at least this many bytes go through `memcpy`; below, the call costs more than the stores.
+    static let longCopy = 128
 
     let target: PixelBuffer
     /// Opaque premultiplied background word.
     let background: UInt32
+    /// The background in the target's format, repeated over 16 bytes (a pixel's bytes start every 2 or 4).
+    private let pattern: SIMD2<UInt64>
+    private let bytesPerPixel: Int
+    /// At least one target row of background pixels, in cached memory (never the target: it may be uncached).
+    private let backgroundRow: UnsafeRawPointer?
+
+    /// A writer for `target`; with `backgroundRow`, writable memory of at least one target row (`target.width`
+    /// pixels), it fills that row with the background and copies long fills from it.
+    init(target: PixelBuffer, background: UInt32, backgroundRow: UnsafeMutableRawPointer? = nil) {
+        self.target = target
+        self.background = background
+        bytesPerPixel = target.format.bytesPerPixel
+        let word: UInt64
+        switch target.format {
+        case .xrgb8888: word = UInt64(background) &* 0x1_0000_0001
+        case .rgb565: word = UInt64(PixelMath.rgb565(background)) &* 0x0001_0001_0001_0001
+        }
+        pattern = SIMD2(repeating: word)
+        self.backgroundRow = UnsafeRawPointer(backgroundRow)
+        if let backgroundRow { storePattern(backgroundRow, bytes: target.width * bytesPerPixel) }
+    }
+
     /// Fills pixels `x0..<x1` of row `y` with the background.
     @inline(__always)
     func fill(row y: Int, from x0: Int, to x1: Int) {
@@ -20,36 +45,70 @@ struct RowWriter {
     /// Fills pixels `x0..<x1` of the row starting at `row` with the background.
     @inline(__always)
     func fill(_ row: UnsafeMutableRawPointer, from x0: Int, to x1: Int) {
-        switch target.format {
-        case .xrgb8888:
-            let p = row.assumingMemoryBound(to: UInt32.self)
-            (p + x0).update(repeating: background, count: x1 - x0)
-        case .rgb565:
-            let p = row.assumingMemoryBound(to: UInt16.self)
-            (p + x0).update(repeating: PixelMath.rgb565(background), count: x1 - x0)
+        let d = row + x0 * bytesPerPixel
+        let n = (x1 - x0) * bytesPerPixel
+        if n >= RowWriter.longCopy, let backgroundRow {
+            d.copyMemory(from: backgroundRow, byteCount: n)
+        } else {
+            storePattern(d, bytes: n)
+        }
+    }
+
+    /// Stores the background over `n` bytes at `d`, a pixel boundary.
+    @inline(__always)
+    private func storePattern(_ d: UnsafeMutableRawPointer, bytes n: Int) {
+        if n >= 16 {
+            var i = 0
+            while i < n - 16 {
+                d.storeBytes(of: pattern, toByteOffset: i, as: SIMD2<UInt64>.self)
+                i += 16
+            }
+            d.storeBytes(of: pattern, toByteOffset: n - 16, as: SIMD2<UInt64>.self)
+        } else {
+            // Every store starts on a pixel boundary, so each lands in phase with the repeated pixel.
+            let w = pattern[0]
+            if n >= 8 {
+                d.storeBytes(of: w, as: UInt64.self)
+                d.storeBytes(of: w, toByteOffset: n - 8, as: UInt64.self)
+            } else if n >= 4 {
+                d.storeBytes(of: UInt32(truncatingIfNeeded: w), as: UInt32.self)
+                d.storeBytes(of: UInt32(truncatingIfNeeded: w), toByteOffset: n - 4, as: UInt32.self)
+            } else if n >= 2 {
+                d.storeBytes(of: UInt16(truncatingIfNeeded: w), as: UInt16.self)
+            }
         }
     }
 
     /// Copies `n` pixels already in the target's format from `src` to column `x` of the row starting at `row`.
     @inline(__always)
     func copy(_ src: UnsafeRawPointer, pixels n: Int, into row: UnsafeMutableRawPointer, at x: Int) {
-        switch target.format {
-        case .xrgb8888:
-            let d = row.assumingMemoryBound(to: UInt32.self) + x
-            let p = src.assumingMemoryBound(to: UInt32.self)
-            if n < RowWriter.shortRun {
-                for i in 0..<n { d[i] = p[i] }
-            } else {
-                d.update(from: p, count: n)
+        let d = row + x * bytesPerPixel
+        let bytes = n * bytesPerPixel
+        if bytes >= RowWriter.longCopy {
+            d.copyMemory(from: src, byteCount: bytes)
+        } else if bytes >= 16 {
+            var i = 0
+            while i < bytes - 16 {
+                d.storeBytes(
+                    of: src.loadUnaligned(fromByteOffset: i, as: SIMD2<UInt64>.self), toByteOffset: i,
+                    as: SIMD2<UInt64>.self)
+                i += 16
             }
-        case .rgb565:
-            let d = row.assumingMemoryBound(to: UInt16.self) + x
-            let p = src.assumingMemoryBound(to: UInt16.self)
-            if n < RowWriter.shortRun {
-                for i in 0..<n { d[i] = p[i] }
-            } else {
-                d.update(from: p, count: n)
-            }
+            d.storeBytes(
+                of: src.loadUnaligned(fromByteOffset: bytes - 16, as: SIMD2<UInt64>.self), toByteOffset: bytes - 16,
+                as: SIMD2<UInt64>.self)
+        } else if bytes >= 8 {
+            let head = src.loadUnaligned(as: UInt64.self)
+            let tail = src.loadUnaligned(fromByteOffset: bytes - 8, as: UInt64.self)
+            d.storeBytes(of: head, as: UInt64.self)
+            d.storeBytes(of: tail, toByteOffset: bytes - 8, as: UInt64.self)
+        } else if bytes >= 4 {
+            let head = src.loadUnaligned(as: UInt32.self)
+            let tail = src.loadUnaligned(fromByteOffset: bytes - 4, as: UInt32.self)
+            d.storeBytes(of: head, as: UInt32.self)
+            d.storeBytes(of: tail, toByteOffset: bytes - 4, as: UInt32.self)
+        } else if bytes >= 2 {
+            d.storeBytes(of: src.loadUnaligned(as: UInt16.self), as: UInt16.self)
         }
     }
 

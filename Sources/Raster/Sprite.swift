@@ -6,6 +6,8 @@
 /// row is 64-byte aligned at the same column (the centre banner at rest) moves whole cache lines.
 /// An RGB565 sprite keeps the premultiplied 32-bit words of the pixels outside each opaque run in a side table,
 /// because blending needs their alpha and full precision; the opaque runs exist only as RGB565.
+/// A sprite that will only ever be shown over one background colour (the carousel's) can be flattened over it
+/// when it is made: every pixel is then opaque and every row a plain copy.
 public final class Sprite: @unchecked Sendable {  // memory written in init only, read-only afterwards
     /// Size of the picture as laid out (before rotation), in pixels.
     public let logicalWidth: Int
@@ -39,8 +41,9 @@ public final class Sprite: @unchecked Sendable {  // memory written in init only
     let opaqueRows: Range<Int>
 
     /// Turns `bitmap` (laid out in logical orientation) by `rotation`, stores it in `format` and indexes its
-    /// opaque runs.
-    public init(_ bitmap: Bitmap, rotation: Rotation, format: PixelFormat = .xrgb8888) {
+    /// opaque runs; with `background`, its translucent pixels are composited over that colour first, so the
+    /// sprite is opaque (composing it over that background gives the same pixels, for less work).
+    public init(_ bitmap: Bitmap, rotation: Rotation, format: PixelFormat = .xrgb8888, over background: Color? = nil) {
         logicalWidth = bitmap.width
         logicalHeight = bitmap.height
         self.rotation = rotation
@@ -55,7 +58,7 @@ public final class Sprite: @unchecked Sendable {  // memory written in init only
         rows = .allocate(capacity: max(1, h))
         var edgeCount = 0
         for y in 0..<h {
-            let run = Sprite.opaqueRun(turned, row: y)
+            let run = background == nil ? Sprite.opaqueRun(turned, row: y) : 0..<w
             (rows + y).initialize(
                 to: SpriteRow(
                     opaqueStart: Int32(run.lowerBound), opaqueEnd: Int32(run.upperBound), edgeIndex: edgeCount))
@@ -73,7 +76,17 @@ public final class Sprite: @unchecked Sendable {  // memory written in init only
         strips = .allocate(byteCount: max(64, 2 * h * stripBytes), alignment: 64)
         turned.pixels.withUnsafeBufferPointer { all in
             guard let src = all.baseAddress else { return }
-            for y in 0..<h { store(row: y, from: src + y * w) }
+            guard let background else {
+                for y in 0..<h { store(row: y, from: src + y * w) }
+                return
+            }
+            let bg = background.premultipliedARGB | 0xFF00_0000
+            let flat = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, w))
+            defer { flat.deallocate() }
+            for y in 0..<h {
+                for x in 0..<w { flat[x] = PixelMath.sourceOver(src[y * w + x], bg) }
+                store(row: y, from: flat)
+            }
         }
         for y in 0..<h {
             let row = pixels + y * stride

@@ -125,7 +125,8 @@ import Testing
             }, wake: {})
         defer { worker.stop() }
         let banners = (0..<12).map { Banner(id: "p\($0)", artwork: .file(path: "/nonexistent/\($0).png")) }
-        let target = PrerenderWorker.Target(width: 40, height: 30, scale: 1, cornerRadius: 4, rotation: .none)
+        let target = PrerenderWorker.Target(
+            width: 40, height: 30, scale: 1, cornerRadius: 4, rotation: .none, background: .black)
         worker.reset(banners: banners, target: target)
         worker.request(Array(0..<12))
         var done: [Int] = []
