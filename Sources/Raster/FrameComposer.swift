@@ -2,8 +2,9 @@
 /// sprite is, each sprite's opaque runs copied, its other pixels blended over the background colour.
 ///
 /// Cost per frame is one sequential write of the target's bytes and no read of it: dumb buffers are
-/// write-combined, so the composer never reads the target back and writes every pixel exactly once, left to right
-/// within a row, even where sprites overlap (the topmost one is written). Rotation and conversion to the target's
+/// write-combined, so the composer never reads the target back and writes every pixel once, left to right within
+/// a row, even where sprites overlap (the topmost one is written); only the last store of a short run may write a
+/// few of its bytes again, within the same 16 bytes. Rotation and conversion to the target's
 /// format are paid once per sprite (`Sprite` is stored turned, in `format`), so a rotated frame costs the same.
 /// Translucent sprite pixels blend over the background colour, not over a sprite beneath: sprites are meant not
 /// to overlap (the carousel keeps gaps between banners).
