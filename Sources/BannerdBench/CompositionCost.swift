@@ -45,15 +45,17 @@ enum CompositionCost {
                         { buffer.fill(scene.presenter.background) },
                     ])
                 let (compose, copy, rows, fill) = (0, 1, 2, 3)
+                let ratio = timings.ratio(compose, to: copy)
                 let formatName = format == .rgb565 ? "rgb565" : "xrgb8888"
                 let name = formatName + String(repeating: " ", count: 8 - formatName.count)
                 print(
                     "compose \(width)x\(height) \(name) banners_visible=\(visible): "
                         + "compose \(duration(nanoseconds: timings.median(compose))), "
                         + "memcpy \(duration(nanoseconds: timings.median(copy))) (\(bytes / 1024) KiB), "
-                        + "ratio \(fixed(timings.medianRatio(compose, to: copy), 3))x; baselines: memcpy row by row "
-                        + "\(fixed(timings.medianRatio(rows, to: copy), 3))x, "
-                        + "background fill alone \(fixed(timings.medianRatio(fill, to: copy), 3))x")
+                        + "ratio \(fixed(ratio.median, 3))x (middle half of rounds "
+                        + "\(fixed(ratio.quartiles.lowerBound, 3))-\(fixed(ratio.quartiles.upperBound, 3))x); "
+                        + "baselines: memcpy row by row \(fixed(timings.ratio(rows, to: copy).median, 3))x, "
+                        + "background fill alone \(fixed(timings.ratio(fill, to: copy).median, 3))x")
             }
         }
     }

@@ -30,10 +30,12 @@ struct InterleavedTimings {
     /// Median time of body `b`, in nanoseconds.
     func median(_ b: Int) -> Double { samples[b].sorted()[samples[b].count / 2] }
 
-    /// Median over rounds of body `b`'s time divided by body `baseline`'s time in the same round.
-    func medianRatio(_ b: Int, to baseline: Int) -> Double {
+    /// Body `b`'s time divided by body `baseline`'s time in the same round: the median over rounds, and the
+    /// middle half of rounds (first to third quartile), to show how much the machine moved the figure.
+    func ratio(_ b: Int, to baseline: Int) -> (median: Double, quartiles: ClosedRange<Double>) {
         let ratios = zip(samples[b], samples[baseline]).map { $0 / $1 }.sorted()
-        return ratios[ratios.count / 2]
+        let n = ratios.count
+        return (ratios[n / 2], ratios[n / 4]...ratios[(3 * n) / 4])
     }
 }
 
