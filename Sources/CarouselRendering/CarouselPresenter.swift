@@ -19,7 +19,7 @@ public final class CarouselPresenter {
     public let layout: CarouselLayout
     public let composer: FrameComposer
     public let background: Color
-    public private(set) var banners: [Banner]
+    public private(set) var banners: BannerList
     /// Placeholder draws so far (a banner on screen before it was ready).
     public private(set) var placeholdersDrawn = 0
     private let rendering: Rendering
@@ -34,7 +34,7 @@ public final class CarouselPresenter {
     /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
     /// Sprites are stored in the display's `format`, so composing copies them without converting.
     public init(
-        banners: [Banner], layout: CarouselLayout, rotation: Rotation, format: PixelFormat = .xrgb8888,
+        banners: BannerList, layout: CarouselLayout, rotation: Rotation, format: PixelFormat = .xrgb8888,
         background: Color, rendering: Rendering
     ) {
         self.banners = banners
