@@ -1,7 +1,7 @@
 import Raster
 
 /// Artwork drawn in code, so bannerd shows something on first run without any file.
-public enum BannerPattern: Equatable, Sendable {
+public enum BannerPattern: Hashable, Sendable {
     /// A diagonal gradient from the top-left colour to the bottom-right colour.
     case diagonalGradient(Color, Color)
     /// Diagonal stripes, each `widthPoints` wide.

@@ -21,7 +21,7 @@ public struct ContentChecker: Sendable {
     /// The result of a check: what would be shown and everything wrong.
     public struct Report: Sendable {
         /// The banners the player would show (bad ones as placeholders).
-        public var banners: [Banner]
+        public var banners: BannerList
         /// Everything wrong, one line each.
         public var problems: [ContentProblem]
         /// True when banners.toml defined the banners.

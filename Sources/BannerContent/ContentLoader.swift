@@ -1,10 +1,9 @@
 import FileAccess
-import TOMLSubset
 
 /// The banners found in a content directory and everything wrong with it.
 public struct ContentLoadResult: Equatable, Sendable {
     /// The banners, in display order.
-    public var banners: [Banner]
+    public var banners: BannerList
     /// Everything wrong, in file order.
     public var problems: [ContentProblem]
     /// True when the manifest (not the file listing) defined the banners.
@@ -36,13 +35,13 @@ public struct ContentLoader: Sendable {
         let manifest = dir + "/" + Self.manifestName
         do throws(FileError) {
             let bytes = try files.readBytes(manifest, maxBytes: 4 << 20)
-            let parsed = ManifestParser.parse(String(decoding: bytes, as: UTF8.self), path: manifest)
-            var (banners, problems) = ManifestReader.banners(
-                from: parsed.document, directory: dir, path: manifest,
-                syntaxErrorLines: parsed.problems.compactMap(\.line))
-            var all = parsed.problems + problems
+            var images = ImageCheck(files: files, manifest: manifest)
+            let (banners, syntaxProblems, problems) = ManifestReader.read(
+                String(decoding: bytes, as: UTF8.self), directory: dir, path: manifest
+            ) { images.isUsable($0, namedAt: $1) }
+            var all = syntaxProblems + problems
             if let bad = Self.invalidUTF8(bytes, path: manifest) { all.append(bad) }
-            all += missingImages(&banners, directory: dir, parsed.document)
+            all += images.problems
             // Report in file order, as an editor walks the file (the sort is stable for equal lines).
             all = all.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
                 .map(\.element)
@@ -50,7 +49,7 @@ public struct ContentLoader: Sendable {
                 all.append(ContentProblem(path: manifest, message: "manifest has no [[banner]] entries"))
             }
             var result = ContentLoadResult(banners: banners, problems: all, usedManifest: true)
-            result.isComplete = parsed.problems.isEmpty
+            result.isComplete = syntaxProblems.isEmpty
             return result
         } catch  where error.errno == 2 {  // ENOENT (errno.h): no manifest, list the images instead
             return listImages(dir)
@@ -77,43 +76,9 @@ public struct ContentLoader: Sendable {
         if images.isEmpty {
             problems.append(ContentProblem(path: dir, message: "no PNG or JPEG files and no \(Self.manifestName)"))
         }
-        let banners = images.map { Banner(id: Self.stem(of: $0), artwork: .file(path: dir + "/" + $0)) }
+        let banners = BannerList(
+            images.lazy.map { Banner(id: Self.stem(of: $0), artwork: .file(path: dir + "/" + $0)) })
         return ContentLoadResult(banners: banners, problems: problems, usedManifest: false)
-    }
-
-    /// Manifest images that are missing or not regular files, reported at their `image =` line; those banners
-    /// show their text on the background (reported once here, not again by the renderer).
-    private func missingImages(_ banners: inout [Banner], directory dir: String, _ doc: ManifestDocument)
-        -> [ContentProblem]
-    {
-        let manifest = dir + "/" + Self.manifestName
-        var out: [ContentProblem] = []
-        // Where each image is named (first mention), to point the report at its `image =` value.
-        var imageValues: [String: TOMLValue] = [:]
-        for t in doc.banners {
-            guard let v = t.values["image"], let name = v.string else { continue }
-            let path = name.hasPrefix("/") ? name : dir + "/" + name
-            if imageValues[path] == nil { imageValues[path] = v }
-        }
-        for i in banners.indices {
-            guard let path = banners[i].imagePath else { continue }
-            let message: String?
-            do throws(FileError) {
-                switch try files.kind(of: path) {
-                case .regular: message = nil
-                case .directory: message = "image \(path) is a directory"
-                case .other: message = "image \(path) is not a regular file"
-                }
-            } catch {
-                message = "image \(path) cannot be read: \(error.message)"
-            }
-            if let message {
-                let at = imageValues[path]
-                out.append(ContentProblem(path: manifest, line: at?.line, column: at?.column, message: message))
-                banners[i].artwork = .none
-            }
-        }
-        return out
     }
 
     /// Where `bytes` first stop being UTF-8 (the text is still used, with U+FFFD for the bad bytes).

@@ -5,28 +5,25 @@
 /// nothing to show (their only content an image file that is missing) are left out and the rest swap in.
 public enum ContentUpdate: Equatable, Sendable {
     /// Show `banners`; `skipped` are the ids left out because nothing of them could be shown.
-    case replace(banners: [Banner], skipped: [String])
+    case replace(banners: BannerList, skipped: [String])
     /// Keep the banners on screen; `reason` is one log line saying why.
     case keep(reason: String)
 
     /// The decision for `loaded` while `showing` is on screen.
-    public static func decide(loaded: ContentLoadResult, showing: [Banner]) -> ContentUpdate {
+    public static func decide(loaded: ContentLoadResult, showing: BannerList) -> ContentUpdate {
         if !loaded.isComplete, !showing.isEmpty {
             // The problems themselves are logged by the caller, one line each, before this line.
             return .keep(
                 reason: "content update is broken (manifest unreadable or with a syntax error); "
                     + "keeping the \(showing.count) banner(s) shown")
         }
-        var usable: [Banner] = []
-        var skipped: [String] = []
-        for banner in loaded.banners {
-            // The loader drops a missing image (reported at its line); without text nothing would remain.
-            if banner.artwork == .none, banner.title.isEmpty, banner.subtitle.isEmpty {
-                skipped.append(banner.id)
-            } else {
-                usable.append(banner)
-            }
+        // The loader drops a missing image (reported at its line); without text nothing would remain.
+        func isBlank(_ banner: Banner) -> Bool {
+            banner.artwork == .none && banner.title.isEmpty && banner.subtitle.isEmpty
         }
+        let skipped = loaded.banners.filter(isBlank).map(\.id)
+        // Copied only when some are left out: usually the loaded list is shown as it is.
+        let usable = skipped.isEmpty ? loaded.banners : BannerList(loaded.banners.lazy.filter { !isBlank($0) })
         if usable.isEmpty, !showing.isEmpty {
             return .keep(reason: "content update has no valid banner, keeping the \(showing.count) banner(s) shown")
         }

@@ -5,7 +5,7 @@ import Raster
 public enum DemoContent {
     /// The demo banners: a few gradients and patterns, one light enough to need the text scrim, and titles in
     /// Latin, Cyrillic and CJK to exercise the font fallback chain.
-    public static let banners: [Banner] = [
+    public static let banners: BannerList = [
         Banner(
             id: "demo-welcome", title: "Welcome to bannerd", subtitle: "Swipe, or wait: the carousel moves on its own",
             artwork: .pattern(.diagonalGradient(Color(rgb: 0x1E_3C72), Color(rgb: 0x2A_5298)))),

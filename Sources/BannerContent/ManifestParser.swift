@@ -28,69 +28,62 @@ public enum ManifestParser {
     /// The TOML subset as banners.toml uses it.
     static let dialect = TOMLDialect(documentName: "banners.toml", allowsBooleans: false, allowsArrays: true)
 
-    /// The parsed tables and every syntax problem found (parsing goes on after a bad line).
-    public static func parse(_ text: String, path: String) -> (document: ManifestDocument, problems: [ContentProblem]) {
-        let (statements, syntaxErrors) = TOMLParser.statements(text, dialect: dialect)
-        var doc = ManifestDocument()
-        var errors = syntaxErrors
-        var current: TableRef?
-        for statement in statements {
+    /// Parses `text` line by line, handing `tables` each table once it is complete (at the next header or the
+    /// end), so a manifest of thousands of banners is read holding one table. Returns every syntax problem in
+    /// file order (parsing goes on after a bad line).
+    public static func parse(_ text: String, path: String, tables: (ManifestTable) -> Void) -> [ContentProblem] {
+        var errors: [TOMLSyntaxError] = []
+        var open: OpenTable?
+        var opened = false
+        TOMLParser.forEachStatement(in: text, dialect: dialect) { line in
             do throws(TOMLSyntaxError) {
-                switch statement {
+                switch try line.get() {
                 case .table(let header):
-                    current = try doc.open(header) ?? current
+                    // A rejected header leaves keys going where they went before.
+                    let isDefaults = try opensDefaults(header, firstTable: !opened)
+                    if let done = open?.finished { tables(done) }
+                    open = OpenTable(table: TOMLTable(header: header), isDefaults: isDefaults)
+                    opened = true
                 case .keyValue(let pair):
-                    guard let table = current else {
+                    guard open != nil else {
                         throw TOMLSyntaxError(
                             at: pair.key.position,
                             "key \"\(pair.key.name)\" outside any table; start with [[banner]]")
                     }
-                    try doc.insert(pair, into: table)
+                    try open?.table.insert(pair)
                 }
             } catch {
                 errors.append(error)
+                open?.hasSyntaxErrors = true
             }
         }
+        if let done = open?.finished { tables(done) }
         // In file order, as an editor walks the file.
-        let problems = TOMLErrors(errors).errors.map { ContentProblem(path: path, $0) }
-        return (doc, problems)
+        return TOMLErrors(errors).errors.map { ContentProblem(path: path, $0) }
     }
-}
 
-/// Which table the following keys belong to.
-enum TableRef {
-    case defaults
-    case banner(Int)
-}
-
-extension ManifestDocument {
-    /// Opens the table `header` names; a rejected header leaves keys going where they went before.
-    fileprivate mutating func open(_ header: TOMLHeader) throws(TOMLSyntaxError) -> TableRef? {
+    /// Whether `header` opens `[defaults]` (else a `[[banner]]`); any other table is an error.
+    private static func opensDefaults(_ header: TOMLHeader, firstTable: Bool) throws(TOMLSyntaxError) -> Bool {
         let start = TOMLPosition(line: header.position.line, column: 1)
         switch (header.name, header.isArray) {
         case ("defaults", false):
-            guard defaults == nil, banners.isEmpty else {
+            guard firstTable else {
                 throw TOMLSyntaxError(at: start, "[defaults] must come once, before any [[banner]]")
             }
-            defaults = TOMLTable(header: header)
-            return .defaults
+            return true
         case ("banner", true):
-            banners.append(TOMLTable(header: header))
-            return .banner(banners.count - 1)
+            return false
         default:
             throw TOMLSyntaxError(at: start, "unknown table \(header.written); use [defaults] or [[banner]]")
         }
     }
+}
 
-    fileprivate mutating func insert(_ pair: TOMLKeyValue, into ref: TableRef) throws(TOMLSyntaxError) {
-        switch ref {
-        case .defaults:
-            guard var t = defaults else { return }
-            try t.insert(pair)
-            defaults = t
-        case .banner(let i):
-            guard banners.indices.contains(i) else { return }
-            try banners[i].insert(pair)
-        }
-    }
+/// The table keys are going to, until the next header.
+private struct OpenTable {
+    var table: TOMLTable
+    let isDefaults: Bool
+    var hasSyntaxErrors = false
+
+    var finished: ManifestTable { isDefaults ? .defaults(table) : .banner(table, hasSyntaxErrors: hasSyntaxErrors) }
 }

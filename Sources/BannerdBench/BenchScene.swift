@@ -18,7 +18,7 @@ struct BenchScene {
 
     /// Throws when the fonts cannot be opened or the size cannot hold a banner.
     init(
-        width: Int, height: Int, format: PixelFormat = .xrgb8888, banners: [Banner], fonts: FontSet,
+        width: Int, height: Int, format: PixelFormat = .xrgb8888, banners: BannerList, fonts: FontSet,
         rendering: CarouselPresenter.Rendering? = nil
     ) throws {
         layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: 1)

@@ -14,12 +14,13 @@ enum FlickStorm {
     static let seconds = 10
 
     /// 1,000 distinct banners (the demo artwork, numbered titles), so every flick needs a banner not seen before.
-    static let banners: [Banner] = (0..<1000).map { i in
-        var banner = DemoContent.banners[i % DemoContent.banners.count]
-        banner.id = "storm-\(i)"
-        banner.title = "Banner \(i + 1)"
-        return banner
-    }
+    static let banners = BannerList(
+        (0..<1000).lazy.map { i in
+            var banner = DemoContent.banners[i % DemoContent.banners.count]
+            banner.id = "storm-\(i)"
+            banner.title = "Banner \(i + 1)"
+            return banner
+        })
 
     /// Forward flicks every 100 ms from `start`: 60 % of the width in 40 ms, lifted while moving.
     static func flicks(layout: CarouselLayout, start: Duration) -> [InputEvent] {

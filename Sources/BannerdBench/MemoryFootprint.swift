@@ -15,7 +15,8 @@ enum MemoryFootprint {
     static func probe(directory: String, width: Int, height: Int) throws {
         var loaded: ContentLoadResult?
         let start = residentKiB()
-        // Counting the load tells what the loaded list really holds, against what the load left resident.
+        // Counting the load tells what the loaded list really holds (with its arrays' spare capacity; `list_kib`
+        // without), against what the load left resident.
         let load = AllocationCount.counting { loaded = ContentLoader().load(directory: directory) }
         HeapPolicy.releaseFreedMemory()  // as bannerd does after each load
         let held = (load.mallocBytesCount - load.freeBytesCount) / 1024
@@ -29,7 +30,8 @@ enum MemoryFootprint {
         scene.browse(pages: browsedPages, into: target.buffer)
         print(
             "rss_kib=\(residentKiB()) before_load_kib=\(start) after_load_kib=\(before) "
-                + "load_allocated_kib=\(peakless) load_still_held_kib=\(held) banners=\(banners.count) "
+                + "load_allocated_kib=\(peakless) load_still_held_kib=\(held) list_kib=\(banners.storageBytes / 1024) "
+                + "banners=\(banners.count) "
                 + "problems=\(problems) cached=\(scene.presenter.cachedBanners.count) "
                 + "placeholders=\(scene.presenter.placeholdersDrawn) index=\(scene.carousel.index)")
     }

@@ -21,9 +21,10 @@ public struct Carousel: Sendable {
     public private(set) var rebaseCount = 0
     /// Autoplay held by the operator (`pause` on the control socket); touch and keys still work.
     public var autoplayPaused = false
-    /// How long autoplay rests on each banner, by index; a nil entry (or an index past the end) waits
-    /// `metrics.autoplayInterval`. With autoplay off (`metrics.autoplayInterval` nil) nothing advances.
-    public var autoplayIntervals: [Duration?] = []
+    /// How long autoplay rests on the banner at an index, if it says; nil (or not positive) waits
+    /// `metrics.autoplayInterval`. With autoplay off (`metrics.autoplayInterval` nil) nothing advances. A lookup
+    /// rather than an array: thousands of banners cost nothing here.
+    public var ownAutoplayInterval: @Sendable (_ index: Int) -> Duration? = { _ in nil }
     /// Pages taken off the position by renormalisation while resting (whole cycles of `count`).
     /// `nearestPage + pagesRenormalised` is the page as if the position had never been wrapped.
     public private(set) var pagesRenormalised = 0
@@ -83,8 +84,7 @@ public struct Carousel: Sendable {
     /// How long autoplay rests on banner `index`: its own interval, else the default; nil when autoplay is off.
     public func autoplayInterval(for index: Int) -> Duration? {
         guard let fallback = metrics.autoplayInterval, fallback > .zero else { return nil }
-        let own = autoplayIntervals.indices.contains(index) ? autoplayIntervals[index] : nil
-        guard let own, own > .zero else { return fallback }
+        guard (0..<count).contains(index), let own = ownAutoplayInterval(index), own > .zero else { return fallback }
         return own
     }
 

@@ -19,7 +19,7 @@ public final class CarouselPresenter {
     public let layout: CarouselLayout
     public let composer: FrameComposer
     public let background: Color
-    public private(set) var banners: [Banner]
+    public private(set) var banners: BannerList
     /// Placeholder draws so far (a banner on screen before it was ready).
     public private(set) var placeholdersDrawn = 0
     private let rendering: Rendering
@@ -35,7 +35,7 @@ public final class CarouselPresenter {
     /// Sprites are stored in the display's `format` and flattened over `background`, so composing copies them
     /// without converting or blending.
     public init(
-        banners: [Banner], layout: CarouselLayout, rotation: Rotation, format: PixelFormat = .xrgb8888,
+        banners: BannerList, layout: CarouselLayout, rotation: Rotation, format: PixelFormat = .xrgb8888,
         background: Color, rendering: Rendering
     ) {
         self.banners = banners

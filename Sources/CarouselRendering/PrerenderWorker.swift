@@ -51,7 +51,7 @@ public final class PrerenderWorker: @unchecked Sendable {
     private var inProgress: Set<Int> = []
     private var finished: [Result] = []
     private var generation = 0
-    private var banners: [Banner]
+    private var banners: BannerList
     private var target: Target
     private var stopped = false
     private let wake: @Sendable () -> Void
@@ -104,7 +104,7 @@ public final class PrerenderWorker: @unchecked Sendable {
     }
 
     /// New content or a new size: forgets queued work; results of the old content are dropped.
-    public func reset(banners: [Banner], target: Target) {
+    public func reset(banners: BannerList, target: Target) {
         condition.lock()
         self.banners = banners
         self.target = target

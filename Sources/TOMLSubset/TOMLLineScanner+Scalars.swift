@@ -19,7 +19,7 @@ extension TOMLLineScanner {
                 case "u", "U":
                     let n = e == "u" ? 4 : 8
                     guard index + n <= chars.count,
-                        let v = UInt32(String(String.UnicodeScalarView(chars[index..<index + n])), radix: 16),
+                        let v = UInt32(string(index..<index + n), radix: 16),
                         let scalar = Unicode.Scalar(v)
                     else { throw error("bad \\\(e) escape", column: escCol) }
                     s.append(scalar)
@@ -51,7 +51,7 @@ extension TOMLLineScanner {
         let col = column
         // Inside an array ',' and ']' end a number; outside they belong to it, so `5,` reads "not a number: 5,".
         while let c = peek, c != " ", c != "\t", c != "#", !(inArray && (c == "," || c == "]")) { index += 1 }
-        let written = String(String.UnicodeScalarView(chars[start..<index]))
+        let written = string(start..<index)
         let text = String(written.unicodeScalars.filter { $0 != "_" })  // TOML allows 1_000; Swift does not
         let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
         if !digits.isEmpty, digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
@@ -73,7 +73,7 @@ extension TOMLLineScanner {
         let start = index
         let col = column
         while let c = peek, ("a"..."z").contains(c) { index += 1 }
-        switch String(String.UnicodeScalarView(chars[start..<index])) {
+        switch string(start..<index) {
         case "true" where !inArray: return true
         case "false" where !inArray: return false
         case "true", "false": throw error("an array holds only strings or only numbers", column: col)

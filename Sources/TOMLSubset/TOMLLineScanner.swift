@@ -17,6 +17,14 @@ struct TOMLLineScanner {
     var peek: Unicode.Scalar? { index < chars.count ? chars[index] : nil }
     var atEndOrComment: Bool { peek == nil || peek == "#" }
 
+    /// The scalars in `range` as a string, appended one by one: `String.UnicodeScalarView(_:)` from a slice made
+    /// a dozen allocations per key.
+    func string(_ range: Range<Int>) -> String {
+        var s = String.UnicodeScalarView()
+        for c in chars[range] { s.append(c) }
+        return String(s)
+    }
+
     func error(_ message: String, column: Int? = nil) -> TOMLSyntaxError {
         TOMLSyntaxError(at: TOMLPosition(line: line, column: column ?? self.column), message)
     }
@@ -25,8 +33,9 @@ struct TOMLLineScanner {
         while let c = peek, c == " " || c == "\t" { index += 1 }
     }
 
-    mutating func expect(_ c: Unicode.Scalar, what: String) throws(TOMLSyntaxError) {
-        guard peek == c else { throw error("expected \(what)") }
+    /// `what` is built only for the error: an eager message cost an allocation per key read.
+    mutating func expect(_ c: Unicode.Scalar, what: @autoclosure () -> String) throws(TOMLSyntaxError) {
+        guard peek == c else { throw error("expected \(what())") }
         index += 1
     }
 
@@ -93,7 +102,7 @@ struct TOMLLineScanner {
             index += 1
         }
         guard index > start else { return nil }
-        return String(String.UnicodeScalarView(chars[start..<index]))
+        return string(start..<index)
     }
 
     mutating func value(inArray: Bool = false) throws(TOMLSyntaxError) -> TOMLValue {

@@ -22,18 +22,43 @@ public enum TOMLParser {
     ) {
         var statements: [TOMLStatement] = []
         var errors: [TOMLSyntaxError] = []
-        var lineNumber = 0
-        // Split on scalars: as Characters, "\r\n" is one grapheme and would not split on "\n".
-        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var scanner = TOMLLineScanner(Array(rawLine), line: lineNumber, dialect: dialect)
-            do throws(TOMLSyntaxError) {
-                if let statement = try scanner.statement() { statements.append(statement) }
-            } catch {
-                errors.append(error)
+        forEachStatement(in: text, dialect: dialect) { line in
+            switch line {
+            case .success(let statement): statements.append(statement)
+            case .failure(let error): errors.append(error)
             }
         }
         return (statements, errors)
+    }
+
+    /// Hands `body` each statement of `text`, or the error of a line that is not one, in file order, holding
+    /// nothing but the current line: a long document is read in constant memory.
+    public static func forEachStatement(
+        in text: String, dialect: TOMLDialect = .full, _ body: (Result<TOMLStatement, TOMLSyntaxError>) -> Void
+    ) {
+        var scalars = text.unicodeScalars.makeIterator()
+        var line: [Unicode.Scalar] = []
+        var lineNumber = 0
+        var more = true
+        while more {
+            // Split on scalars: as Characters, "\r\n" is one grapheme and would not split on "\n".
+            line.removeAll(keepingCapacity: true)
+            more = false
+            while let c = scalars.next() {
+                if c == "\n" {
+                    more = true
+                    break
+                }
+                line.append(c)
+            }
+            lineNumber += 1
+            var scanner = TOMLLineScanner(line, line: lineNumber, dialect: dialect)
+            do throws(TOMLSyntaxError) {
+                if let statement = try scanner.statement() { body(.success(statement)) }
+            } catch {
+                body(.failure(error))
+            }
+        }
     }
 
     /// The document with TOML's table rules applied, or every syntax and table error in file order.

@@ -15,14 +15,6 @@ public struct TOMLTable: Equatable, Sendable {
     /// The header's line; 0 for the top level.
     public var line: Int { header?.position.line ?? 0 }
 
-    /// Key names in the order written.
-    public var order: [String] { keys.map(\.name) }
-
-    /// The key `name` as written, with its position.
-    public func key(_ name: String) -> TOMLKey? {
-        keys.first { $0.name == name }
-    }
-
     /// Adds a pair; a key given twice is an error (TOML forbids it), reported at the second one.
     public mutating func insert(_ pair: TOMLKeyValue) throws(TOMLSyntaxError) {
         guard values[pair.key.name] == nil else {

@@ -13,7 +13,7 @@ struct ContentOptions: ParsableArguments {
 
     /// The banners to show (the built-in demo banners without `--content`); problems are logged one line each
     /// and the valid banners kept.
-    func loadBanners() -> [Banner] {
+    func loadBanners() -> BannerList {
         guard let directory = content else { return DemoContent.banners }
         let result = ContentLoader().load(directory: directory)
         HeapPolicy.releaseFreedMemory()  // the parse's transient heap, large for big manifests

@@ -131,7 +131,7 @@ extension MainLoop {
 
     /// The content directory's update decision, its problems logged one line each. The built-in demo banners
     /// when no directory is configured, or when it does not exist yet and nothing is shown (a fresh install).
-    static func loadContent(_ settings: Settings, showing: [Banner]) -> ContentUpdate {
+    static func loadContent(_ settings: Settings, showing: BannerList) -> ContentUpdate {
         guard let directory = settings.contentDirectory else {
             return .replace(banners: DemoContent.banners, skipped: [])
         }
@@ -151,7 +151,7 @@ extension MainLoop {
     }
 
     /// The banners of `update`, with the ones left out named in one log line.
-    static func accepted(_ update: ContentUpdate) -> [Banner]? {
+    static func accepted(_ update: ContentUpdate) -> BannerList? {
         switch update {
         case .keep(let reason):
             Log.warning(reason)
@@ -180,7 +180,7 @@ extension MainLoop {
             layout: layout, metrics: settings.metrics, count: banners.count, startIndex: startIndex,
             time: MonotonicClock.now())
         carousel.autoplayPaused = scheduler.carousel.autoplayPaused
-        carousel.autoplayIntervals = banners.map(\.duration)
+        carousel.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
         return carousel
     }
 }

@@ -54,7 +54,7 @@ final class MainLoop {
     let actions: ActionRunner
     var presenter: CarouselPresenter
     var scheduler: FrameScheduler
-    var banners: [Banner]
+    var banners: BannerList
     let started: Duration
     private var poller = Poller()
     /// The poll set, rebuilt in place each wake-up (clients and devices come and go) without allocating.
@@ -96,7 +96,7 @@ final class MainLoop {
             rendering: .worker(worker))
         // Resting since now: autoplay's first interval starts with the first frame, not at boot.
         var carousel = Carousel(layout: layout, metrics: settings.metrics, count: banners.count, time: started)
-        carousel.autoplayIntervals = banners.map(\.duration)
+        carousel.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
         scheduler = FrameScheduler(carousel: carousel, pacing: screen?.pacing ?? .timer)
         input = Self.openInput(settings, screen: screen)
         control = Self.openControl(settings)

@@ -51,7 +51,7 @@ final class ContentScene {
     /// What the player did with the directory.
     struct Outcome {
         /// The banners loaded, in order.
-        var banners: [Banner]
+        var banners: BannerList
         /// Every log line: loader problems, font problems, render problems (each once).
         var lines: [String]
         /// The colour in the lower middle of the screen with each banner centred (0xRRGGBB).

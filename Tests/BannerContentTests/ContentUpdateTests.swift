@@ -12,11 +12,11 @@ import Testing
         try files.writeAtomically(Array(text.utf8), to: dir + "/banners.toml")
     }
 
-    private func decide(_ dir: String, showing: [Banner]) -> ContentUpdate {
+    private func decide(_ dir: String, showing: BannerList) -> ContentUpdate {
         ContentUpdate.decide(loaded: ContentLoader().load(directory: dir), showing: showing)
     }
 
-    private let shown = [Banner(id: "a", title: "A"), Banner(id: "b", title: "B")]
+    private let shown: BannerList = [Banner(id: "a", title: "A"), Banner(id: "b", title: "B")]
 
     @Test func aGoodUpdateSwapsIn() throws {
         let dir = ContentLoaderTests.scratch()

@@ -6,10 +6,8 @@ import Testing
 @Suite struct ManifestActionTests {
     private func read(_ line: String) -> (Banner?, [ContentProblem]) {
         let text = "[[banner]]\ntitle = \"T\"\n" + line + "\n"
-        let parsed = ManifestParser.parse(text, path: "/c/banners.toml")
-        let (banners, semantic) = ManifestReader.banners(
-            from: parsed.document, directory: "/c", path: "/c/banners.toml")
-        return (banners.first, parsed.problems + semantic)
+        let (banners, syntax, semantic) = ManifestReader.read(text, directory: "/c", path: "/c/banners.toml")
+        return (banners.first, syntax + semantic)
     }
 
     @Test func anArgvArrayBecomesTheBannersAction() {
@@ -39,8 +37,7 @@ import Testing
 
     @Test func actionIsNoDefault() {
         let text = "[defaults]\naction = [\"/bin/true\"]\n[[banner]]\ntitle = \"T\"\n"
-        let parsed = ManifestParser.parse(text, path: "/c/banners.toml")
-        let (_, problems) = ManifestReader.banners(from: parsed.document, directory: "/c", path: "/c/banners.toml")
+        let (_, _, problems) = ManifestReader.read(text, directory: "/c", path: "/c/banners.toml")
         #expect(problems.first?.message.contains("unknown key \"action\" in [defaults]") == true)
     }
 }

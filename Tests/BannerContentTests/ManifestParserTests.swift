@@ -23,10 +23,8 @@ import Testing
         """
 
     @Test func readsTablesValuesAndDefaults() {
-        let parsed = ManifestParser.parse(Self.good, path: "m.toml")
-        #expect(parsed.problems.isEmpty)
-        let (banners, problems) = ManifestReader.banners(from: parsed.document, directory: "/c", path: "m.toml")
-        #expect(problems.isEmpty)
+        let (banners, syntax, problems) = ManifestReader.read(Self.good, directory: "/c", path: "m.toml")
+        #expect(syntax.isEmpty && problems.isEmpty)
         #expect(banners.count == 2)
         #expect(banners[0].id == "sale" && banners[0].title == "Spring sale")
         #expect(banners[0].subtitle == "Everything \"20 %\" off\u{00A0}today")
@@ -55,9 +53,8 @@ import Testing
     ])
     func errorsNameLineAndColumn(line: String, row: Int, column: Int, message: String) {
         let text = "[[banner]]\n" + line + "\nimage = \"x.png\"\n"
-        let parsed = ManifestParser.parse(text, path: "/c/banners.toml")
-        let (_, semantic) = ManifestReader.banners(from: parsed.document, directory: "/c", path: "/c/banners.toml")
-        let all = parsed.problems + semantic
+        let (_, syntax, semantic) = ManifestReader.read(text, directory: "/c", path: "/c/banners.toml")
+        let all = syntax + semantic
         #expect(all.count == 1, "\(all)")
         let p = all.first
         #expect(p?.line == row && p?.column == column, "\(String(describing: p))")
@@ -79,9 +76,8 @@ import Testing
             [[banner]]
             subtitle = "no title, no image"
             """
-        let parsed = ManifestParser.parse(text, path: "m")
-        let (banners, semantic) = ManifestReader.banners(from: parsed.document, directory: "/c", path: "m")
-        let found = (parsed.problems + semantic).map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
+        let (banners, syntax, semantic) = ManifestReader.read(text, directory: "/c", path: "m")
+        let found = (syntax + semantic).map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
         #expect(found.contains { $0.hasPrefix("1:1 key \"title\" outside any table") })
         #expect(found.contains("4:1 duplicate key \"id\""))
         #expect(found.contains { $0.hasPrefix("9:1 [defaults] must come once") })
@@ -91,8 +87,8 @@ import Testing
     }
 
     @Test func crlfLinesAndColoursParse() {
-        let parsed = ManifestParser.parse("[[banner]]\r\ntitle = \"x\"\r\n", path: "m")
-        #expect(parsed.problems.isEmpty && parsed.document.banners.first?.values["title"]?.kind == .string("x"))
+        let (banners, syntax, _) = ManifestReader.read("[[banner]]\r\ntitle = \"x\"\r\n", directory: "/c", path: "m")
+        #expect(syntax.isEmpty && banners.map(\.title) == ["x"])
         #expect(ManifestReader.parseColor("#00ff7f") == Color(rgb: 0x00FF7F))
         #expect(ManifestReader.parseColor("#FF000080") == Color(red: 255, green: 0, blue: 0, alpha: 128))
         #expect(ManifestReader.parseColor("00ff7f") == nil && ManifestReader.parseColor("#00ff7g") == nil)

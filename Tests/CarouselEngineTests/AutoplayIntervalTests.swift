@@ -3,6 +3,11 @@ import Testing
 
 /// Per-banner autoplay intervals (a manifest's `duration`), in simulated time.
 @Suite struct AutoplayIntervalTests {
+    /// A lookup answering nil past the end of `list`.
+    private func intervals(_ list: [Duration?]) -> @Sendable (Int) -> Duration? {
+        { list.indices.contains($0) ? list[$0] : nil }
+    }
+
     /// Steps until autoplay has moved and settled, returning the time autoplay started.
     @discardableResult
     private func nextAdvance(_ driver: inout GestureDriver) -> Duration {
@@ -14,7 +19,7 @@ import Testing
 
     @Test func eachBannerRestsForItsOwnIntervalAroundTheWholeCycle() throws {
         var driver = try GestureDriver(count: 3)
-        driver.carousel.autoplayIntervals = [.seconds(2), nil, .seconds(9)]
+        driver.carousel.ownAutoplayInterval = intervals([.seconds(2), nil, .seconds(9)])
         var rests: [Int: Duration] = [:]
         var restStart = Duration.zero
         for _ in 0..<6 {
@@ -34,7 +39,7 @@ import Testing
 
     @Test func theDeadlineFollowsTheBannerOnScreen() throws {
         var driver = try GestureDriver(count: 4)
-        driver.carousel.autoplayIntervals = [.seconds(1), .seconds(30)]
+        driver.carousel.ownAutoplayInterval = intervals([.seconds(1), .seconds(30)])
         #expect(driver.carousel.nextAutoplayTime == .seconds(1))
         nextAdvance(&driver)
         #expect(driver.carousel.index == 1)
@@ -42,7 +47,7 @@ import Testing
         driver.step(60 * 29)
         #expect(driver.carousel.phase == .rest && driver.carousel.index == 1)
         nextAdvance(&driver)
-        // Past the array's end: the default interval.
+        // Past the list's end: the default interval.
         #expect(driver.carousel.index == 2)
         #expect(driver.carousel.nextAutoplayTime == driver.time + .seconds(5))
     }
@@ -50,7 +55,7 @@ import Testing
     @Test func noIntervalOfItsOwnOrANonPositiveOneFallsBackToTheDefault() throws {
         let driver = try GestureDriver(count: 3)
         var carousel = driver.carousel
-        carousel.autoplayIntervals = [nil, .zero, .seconds(-3)]
+        carousel.ownAutoplayInterval = intervals([nil, .zero, .seconds(-3)])
         for index in 0..<4 { #expect(carousel.autoplayInterval(for: index) == .seconds(5)) }
     }
 
@@ -58,7 +63,7 @@ import Testing
         var metrics = CarouselMetrics()
         metrics.autoplayInterval = nil
         var driver = try GestureDriver(count: 3, metrics: metrics)
-        driver.carousel.autoplayIntervals = [.seconds(1), .seconds(1), .seconds(1)]
+        driver.carousel.ownAutoplayInterval = intervals([.seconds(1), .seconds(1), .seconds(1)])
         #expect(driver.carousel.autoplayInterval(for: 0) == nil)
         #expect(driver.carousel.nextAutoplayTime == nil)
         driver.step(600)

@@ -13,7 +13,7 @@ import Testing
     }
 
     /// What a plain row should show: each visible view's banner colour over its columns, the background elsewhere.
-    static func expectedRow(_ frame: GoldenFrame.Frame, banners: [Banner]) -> [UInt32] {
+    static func expectedRow(_ frame: GoldenFrame.Frame, banners: BannerList) -> [UInt32] {
         let layout = frame.carousel.layout
         var row = [UInt32](repeating: GoldenFrame.background.argb, count: layout.viewportWidthPixels)
         for view in frame.views {

@@ -34,12 +34,13 @@ import Testing
         return BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
     }
 
-    static func banners(_ count: Int) -> [Banner] {
-        (0..<count).map { i in
-            Banner(
-                id: "b\(i)", title: "Banner \(i)", subtitle: "", artwork: .none,
-                background: Color(rgb: UInt32(0x203040 + i * 0x0A0A0A)), textColor: .white, duration: nil)
-        }
+    static func banners(_ count: Int) -> BannerList {
+        BannerList(
+            (0..<count).lazy.map { i in
+                Banner(
+                    id: "b\(i)", title: "Banner \(i)", subtitle: "", artwork: .none,
+                    background: Color(rgb: UInt32(0x203040 + i * 0x0A0A0A)), textColor: .white, duration: nil)
+            })
     }
 
     @Test func memoryStaysBoundedWhileBrowsingManyBanners() throws {
@@ -124,7 +125,8 @@ import Testing
                     images: CountingImages { path in renders.withLock { $0.append(path) } })
             }, wake: {})
         defer { worker.stop() }
-        let banners = (0..<12).map { Banner(id: "p\($0)", artwork: .file(path: "/nonexistent/\($0).png")) }
+        let banners = BannerList(
+            (0..<12).lazy.map { Banner(id: "p\($0)", artwork: .file(path: "/nonexistent/\($0).png")) })
         let target = PrerenderWorker.Target(
             width: 40, height: 30, scale: 1, cornerRadius: 4, rotation: .none, background: .black)
         worker.reset(banners: banners, target: target)

@@ -26,10 +26,11 @@ enum GoldenFrame {
     }()
 
     /// `count` flat banners titled "Banner 1"…, coloured from `palette`.
-    static func banners(_ count: Int) -> [Banner] {
-        (0..<count).map { i in
-            Banner(id: "g\(i)", title: "Banner \(i + 1)", background: Color(rgb: palette[i % palette.count]))
-        }
+    static func banners(_ count: Int) -> BannerList {
+        BannerList(
+            (0..<count).lazy.map { i in
+                Banner(id: "g\(i)", title: "Banner \(i + 1)", background: Color(rgb: palette[i % palette.count]))
+            })
     }
 
     /// The fonts every golden is set in (Debian's DejaVu and WenQuanYi Zen Hei).
@@ -41,7 +42,7 @@ enum GoldenFrame {
 
     /// A carousel scene: banners, a logical viewport size in pixels and a scale, drawn with a rotation and format.
     struct Scene {
-        var banners: [Banner]
+        var banners: BannerList
         var width = 240
         var height = 135
         var scale = 1.0

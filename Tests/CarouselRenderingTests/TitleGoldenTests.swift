@@ -27,9 +27,9 @@ import TextLayout
     }
 
     static func frame(title: String, fonts: FontSet) throws -> GoldenFrame.Frame {
-        var banners = GoldenFrame.banners(3)
+        var banners = Array(GoldenFrame.banners(3))
         banners[0].title = title
-        return try GoldenFrame.Scene(banners: banners).restFrame(fonts: fonts)
+        return try GoldenFrame.Scene(banners: BannerList(banners)).restFrame(fonts: fonts)
     }
 
     @Test func longTitleEndsInAnEllipsisWithinTheBanner() throws {
