@@ -7,7 +7,6 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // Invalid UTF-8 is replaced, as ContentLoader's read does.
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let path = "/fuzz/banners.toml"
-    let parsed = ManifestParser.parse(text, path: path)
-    _ = ManifestReader.banners(from: parsed.document, directory: "/fuzz", path: path)
+    _ = ManifestReader.read(text, directory: "/fuzz", path: path)
     return 0
 }
