@@ -22,6 +22,8 @@ public final class CarouselPresenter {
     public private(set) var banners: BannerList
     /// Placeholder draws so far (a banner on screen before it was ready).
     public private(set) var placeholdersDrawn = 0
+    /// Placeholders in the last frame drawn: 0 once every banner on screen is shown as itself.
+    public private(set) var placeholdersOnScreen = 0
     private let rendering: Rendering
     private let target: PrerenderWorker.Target
     private var cache: SpriteCache
@@ -106,6 +108,7 @@ public final class CarouselPresenter {
     /// Composes the frame for `views` into `target`.
     public func draw(_ views: VisibleViews, into target: PixelBuffer) {
         placements.removeAll(keepingCapacity: true)
+        placeholdersOnScreen = 0
         for view in views {
             let sprite: Sprite
             if let ready = cache.sprite(for: view.banner) {
@@ -115,6 +118,7 @@ public final class CarouselPresenter {
                 sprite = cache.sprite(for: view.banner) ?? placeholder
             } else {
                 placeholdersDrawn += 1
+                placeholdersOnScreen += 1
                 sprite = placeholder
             }
             placements.append(Placement(sprite, x: view.x, y: view.y))

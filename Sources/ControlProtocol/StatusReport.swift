@@ -6,6 +6,8 @@ public struct StatusReport: Equatable, Sendable {
     public var autoplayPaused: Bool
     public var framesRendered: Int
     public var framesLate: Int
+    /// Banners of the last frame drawn as placeholders (not pre-rendered yet): 0 once the screen shows them all.
+    public var placeholdersOnScreen: Int
     public var uptimeSeconds: Double
     public var display: Display?
     public var touchDevices: [String]
@@ -31,7 +33,8 @@ public struct StatusReport: Equatable, Sendable {
 
     public init(
         index: Int, count: Int, phase: String, autoplayPaused: Bool, framesRendered: Int, framesLate: Int,
-        uptimeSeconds: Double, display: Display?, touchDevices: [String], screen: String = "on"
+        placeholdersOnScreen: Int = 0, uptimeSeconds: Double, display: Display?, touchDevices: [String],
+        screen: String = "on"
     ) {
         self.index = index
         self.count = count
@@ -39,6 +42,7 @@ public struct StatusReport: Equatable, Sendable {
         self.autoplayPaused = autoplayPaused
         self.framesRendered = framesRendered
         self.framesLate = framesLate
+        self.placeholdersOnScreen = placeholdersOnScreen
         self.uptimeSeconds = uptimeSeconds
         self.display = display
         self.touchDevices = touchDevices
@@ -55,6 +59,7 @@ public struct StatusReport: Equatable, Sendable {
             $0.field("autoplay_paused", autoplayPaused)
             $0.field("frames_rendered", framesRendered)
             $0.field("frames_late", framesLate)
+            $0.field("placeholders_on_screen", placeholdersOnScreen)
             $0.field("uptime_s", (uptimeSeconds * 10).rounded() / 10)
             if let display {
                 $0.key("display")

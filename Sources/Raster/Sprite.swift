@@ -57,8 +57,10 @@ public final class Sprite: @unchecked Sendable {  // memory written in init only
         pixels = .allocate(byteCount: max(64, stride * h), alignment: 64)
         rows = .allocate(capacity: max(1, h))
         var edgeCount = 0
+        // The picture's own opaque runs: a flattened sprite needs them to find the pixels to composite.
+        let given = (0..<h).map { Sprite.opaqueRun(turned, row: $0) }
         for y in 0..<h {
-            let run = background == nil ? Sprite.opaqueRun(turned, row: y) : 0..<w
+            let run = background == nil ? given[y] : 0..<w
             (rows + y).initialize(
                 to: SpriteRow(
                     opaqueStart: Int32(run.lowerBound), opaqueEnd: Int32(run.upperBound), edgeIndex: edgeCount))
@@ -84,7 +86,10 @@ public final class Sprite: @unchecked Sendable {  // memory written in init only
             let flat = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, w))
             defer { flat.deallocate() }
             for y in 0..<h {
-                for x in 0..<w { flat[x] = PixelMath.sourceOver(src[y * w + x], bg) }
+                flat.update(from: src + y * w, count: w)
+                // Only pixels outside the row's opaque run can be translucent (all of them when the run is empty).
+                for x in 0..<given[y].lowerBound { flat[x] = PixelMath.sourceOver(flat[x], bg) }
+                for x in given[y].upperBound..<w { flat[x] = PixelMath.sourceOver(flat[x], bg) }
                 store(row: y, from: flat)
             }
         }

@@ -110,7 +110,8 @@ extension MainLoop {
         return StatusReport(
             index: carousel.index, count: carousel.count, phase: carousel.phase.rawValue,
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
-            framesLate: scheduler.statistics.framesLate, uptimeSeconds: (MonotonicClock.now() - started).seconds,
+            framesLate: scheduler.statistics.framesLate, placeholdersOnScreen: presenter.placeholdersOnScreen,
+            uptimeSeconds: (MonotonicClock.now() - started).seconds,
             display: display,
             touchDevices: input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
             screen: lastPowerState.rawValue)

@@ -240,14 +240,18 @@ final class MainLoop {
 
     private func draw(at now: Duration) {
         guard let screen else { return scheduler.dropFrame() }
+        // Every buffer busy after the scheduler gave up waiting: the flip's event was lost (seen after a
+        // hotplug modeset); the device retires it once overdue by its own clock.
+        if screen.device.backBuffer == nil { readFlips() }
         guard let buffer = screen.device.backBuffer else { return }
         presenter.draw(scheduler.carousel.visibleViews(), into: buffer)
         do {
+            // Submitted after drawing: the scheduler's flip bound must not run out before the device's does.
             switch try screen.device.present() {
             case .queued:
-                scheduler.didPresent(at: now)
+                scheduler.didPresent(at: MonotonicClock.now())
             case .shown:
-                scheduler.didPresent(at: now)
+                scheduler.didPresent(at: MonotonicClock.now())
                 scheduler.flipCompleted()
             case .busy:
                 return

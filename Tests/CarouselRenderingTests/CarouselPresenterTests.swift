@@ -101,6 +101,7 @@ import Testing
         let target = PixelBufferStorage(width: 320, height: 200, format: .xrgb8888)
         presenter.draw(carousel.visibleViews(), into: target.buffer)
         #expect(presenter.placeholdersDrawn == 3)  // nothing rendered yet: placeholders, never a wait
+        #expect(presenter.placeholdersOnScreen == 3)
         presenter.focus(on: carousel)
         var redraw = false
         for _ in 0..<2000 where presenter.cachedBanners.count < 5 {
@@ -111,7 +112,7 @@ import Testing
         #expect(presenter.cachedBanners == [0, 1, 2, 7, 8])
         #expect(wakes.load(ordering: .relaxed) >= 5)
         presenter.draw(carousel.visibleViews(), into: target.buffer)
-        #expect(presenter.placeholdersDrawn == 3)
+        #expect(presenter.placeholdersDrawn == 3 && presenter.placeholdersOnScreen == 0)
     }
 
     @Test func threadsShareTheQueueAndNeverRenderABannerTwice() throws {

@@ -34,7 +34,7 @@ import Testing
     @Test func encodesOneLineOfJSONWithEscapes() {
         let report = StatusReport(
             index: 2, count: 7, phase: "rest", autoplayPaused: false, framesRendered: 1200, framesLate: 3,
-            uptimeSeconds: 61.26,
+            placeholdersOnScreen: 1, uptimeSeconds: 61.26,
             display: .init(
                 card: "/dev/dri/card0", connector: "HDMI-A-1", mode: "1920x1080@60", rotation: 90,
                 pacing: "vblank"),
@@ -42,7 +42,7 @@ import Testing
         #expect(
             report.json
                 == #"{"index":2,"count":7,"phase":"rest","autoplay_paused":false,"frames_rendered":1200,"#
-                + #""frames_late":3,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
+                + #""frames_late":3,"placeholders_on_screen":1,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
                 + #""mode":"1920x1080@60","rotation":90,"pacing":"vblank"},"#
                 + #""touch_devices":["ILITEK \"Multi\"\ttouch","\u0001"],"screen":"on"}"#)
         #expect(report.systemdStatus == "banner 3/7; HDMI-A-1 1920x1080@60, vblank pacing; 2 touch device(s)")

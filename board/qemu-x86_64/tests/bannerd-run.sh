@@ -25,13 +25,14 @@ wait_until() { # SECONDS COMMAND...: retry COMMAND until it succeeds
 }
 settled_on() { [ "$(field phase)" = rest ] && [ "$(field index)" = "$1" ]; }
 phase_is() { [ "$(field phase)" = "$1" ]; }
-rendered_at_least() { (($(field frames_rendered) >= $1)); }
+# Drawn, and every banner on screen shown as itself (how many frames that takes depends on when the pre-render
+# threads finish: the first frame may show placeholders, each arrival redraws).
+banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
 start() { # LOG ARGS...: run bannerd in the background, wait until its first banners are on screen
     local log=$1; shift
     "$BIN" run --autoplay 0 --control "$SOCK" "$@" >"$log" 2>&1 &
     pid=$!
-    # The first frame shows placeholders; each visible banner redraws when the worker has rendered it.
-    wait_until 90 rendered_at_least 4 || { fail "no frames from bannerd run $*"; cat "$log"; return 1; }
+    wait_until 90 banners_shown || { fail "banners not shown by bannerd run $*: $(ctl status)"; cat "$log"; return 1; }
     sleep 1
 }
 

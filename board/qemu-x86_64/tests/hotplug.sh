@@ -17,10 +17,13 @@ status=0
 fail() { echo "hotplug: FAIL: $*"; status=1; }
 ctl() { "$BIN" ctl --socket "$SOCK" "$@"; }
 display() { ctl status | python3 -c "import json,sys; d=json.load(sys.stdin)['display']; print(d and d['connector'])"; }
-rendered() { ctl status | python3 -c "import json,sys; print(json.load(sys.stdin)['frames_rendered'])"; }
-wait_until() { local deadline=$((SECONDS + $1)); shift; until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 0.3; done; }
+field() { ctl status | python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+# Polls once a second: each poll starts two processes, and on the guest's one CPU faster polling starves the
+# pre-render thread (nice 10) the test is waiting for.
+wait_until() { local deadline=$((SECONDS + $1)); shift; until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 1; done; }
 shows() { [ "$(display)" = "$1" ]; }
-rendered_more_than() { (($(rendered) > $1)); }
+# Drawn since `$1` frames, and every banner on screen shown as itself (not a placeholder).
+shown_after() { (($(field frames_rendered) > $1)) && (($(field placeholders_on_screen) == 0)); }
 
 echo off > $STATUS
 "$BIN" run --autoplay 0 --scale 1 --control "$SOCK" > run.log 2>&1 &
@@ -30,10 +33,10 @@ grep -q "waiting for a display" run.log || fail "no log line saying it waits for
 kill -0 $pid || fail "bannerd exited without a display"
 
 echo "== plug in"
-before=$(rendered)
+before=$(field frames_rendered)
 connector on
 wait_until 60 shows Virtual-1 || fail "display not taken up after plugging in: $(ctl status)"
-wait_until 60 rendered_more_than $((before + 3)) || fail "no frames after plugging in"
+wait_until 60 shown_after "$before" || fail "banners not shown after plugging in: $(ctl status)"
 sleep 2
 shot plugged
 "$LIB/carousel_geometry.py" plugged.png --scale 1 || fail "geometry after plugging in"
