@@ -209,7 +209,11 @@ public enum Resampler {
             bytes.storeBytes(
                 of: UInt8(truncatingIfNeeded: channel(wa * a[i] + wb * b[i])), toByteOffset: i, as: UInt8.self)
         }
-        // Rounding can push a colour channel a hair above alpha; premultiplied words must not.
+        // Premultiplied words have no colour above alpha. Sums of premultiplied input in one order keep that
+        // (rounding is monotonic), other input is clamped; opaque rows (photos) need no clamp.
+        var opaque: UInt32 = 0xFF00_0000
+        for x in 0..<width { opaque &= dst[x] }
+        guard opaque != 0xFF00_0000 else { return }
         for x in 0..<width {
             let p = dst[x]
             let alpha = p >> 24

@@ -38,17 +38,24 @@ import Testing
         return "\(i): \(String(got[i], radix: 16)), expected \(String(expected[i], radix: 16))"
     }
 
-    /// Random premultiplied pixels: some transparent, some opaque, the rest in between.
-    static func noise(width: Int, height: Int, seed: UInt64) -> Bitmap {
+    /// Random premultiplied pixels: some transparent, some opaque, the rest in between; or all opaque.
+    static func noise(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> Bitmap {
         var rng = SplitMix(seed: seed)
         var b = Bitmap(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
-                let alpha: UInt8 = [0, 255, rng.byte()][Int(rng.next() % 3)]
+                let alpha: UInt8 = opaque ? 255 : [0, 255, rng.byte()][Int(rng.next() % 3)]
                 b[x, y] = Color(red: rng.byte(), green: rng.byte(), blue: rng.byte(), alpha: alpha).premultipliedARGB
             }
         }
         return b
+    }
+
+    /// Random words, colours above alpha included: only such input ever needs the alpha clamp.
+    static func words(width: Int, height: Int, seed: UInt64) -> Bitmap {
+        var rng = SplitMix(seed: seed)
+        let words = (0..<width * height).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+        return Bitmap(width: width, height: height, premultipliedPixels: words) ?? Bitmap(width: width, height: height)
     }
 
     // 1 pixel, identity, exact 2:1 and 3:1, odd ratios (up to 4 taps and more), upscaling and mixed: every tap
@@ -59,10 +66,28 @@ import Testing
         (2, 3, 1, 7),
     ])
     func wholeBitmapMatchesTheDefinition(size: (Int, Int, Int, Int)) {
-        let b = Self.noise(width: size.0, height: size.1, seed: UInt64(size.0 * 1000 + size.1))
+        let seed = UInt64(size.0 * 1000 + size.1)
         let region = (x: 0.0, y: 0.0, width: Double(size.0), height: Double(size.1))
-        let s = b.scaled(width: size.2, height: size.3)
-        #expect(Self.firstDifference(s.pixels, Self.reference(b, region: region, width: size.2, height: size.3)) == nil)
+        for b in [
+            Self.noise(width: size.0, height: size.1, seed: seed),
+            Self.words(width: size.0, height: size.1, seed: seed),
+        ] {
+            let s = b.scaled(width: size.2, height: size.3)
+            #expect(
+                Self.firstDifference(s.pixels, Self.reference(b, region: region, width: size.2, height: size.3)) == nil)
+        }
+    }
+
+    @Test func opaqueBitmapsMatchTheDefinition() {
+        // Opaque rows skip the alpha clamp.
+        for seed in UInt64(1)...3 {
+            let b = Self.noise(width: 37, height: 23, seed: seed, opaque: true)
+            for (width, height) in [(1, 1), (16, 9), (37, 23), (80, 51)] {
+                let s = b.scaled(width: width, height: height)
+                let expected = Self.reference(b, region: (0, 0, 37, 23), width: width, height: height)
+                #expect(Self.firstDifference(s.pixels, expected) == nil, "\(width)x\(height)")
+            }
+        }
     }
 
     @Test func fractionalRegionsMatchTheDefinition() {
