@@ -6,7 +6,8 @@ import ImageDecoding
 import Raster
 
 /// Time to pre-render one banner at its on-screen size, as the presenter does it (render, round corners, index
-/// opaque runs): the demo banners (patterns and text), and a photo-like JPEG and PNG made in this run.
+/// opaque runs): the demo banners (patterns and text), and a photo-like JPEG and PNG made in this run. Before
+/// them, the resampler alone, the biggest part of a photo banner, against a memcpy of the photo.
 enum PrerenderCost {
     static func run(fonts: FontSet, scratch: String) throws {
         print("## Pre-render time per banner (render + sprite, at on-screen size)")
@@ -21,6 +22,7 @@ enum PrerenderCost {
         let renderer = BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
         for (width, height) in displaySizes {
             let layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: 1)
+            resampleCost(photo, width: layout.bannerWidthPixels, height: layout.bannerHeightPixels)
             let composer = FrameComposer(rotation: .none)
             func prerender(_ banner: Banner) {
                 let rendered = renderer.render(
@@ -46,5 +48,25 @@ enum PrerenderCost {
                     + "(fastest \(duration(nanoseconds: demo[0])), slowest \(duration(nanoseconds: demo[demo.count - 1]))), "
                     + photos.map { "\($0.0) photo \(duration(nanoseconds: $0.1))" }.joined(separator: ", "))
         }
+    }
+
+    /// The photo scaled to fill a banner (the resampler alone) against one memcpy of the photo's bytes.
+    private static func resampleCost(_ photo: Bitmap, width: Int, height: Int) {
+        let bytes = photo.pixels.count * MemoryLayout<UInt32>.stride
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        defer { copy.deallocate() }
+        var sink: UInt32 = 0  // keeps the result observable
+        let timings = InterleavedTimings(
+            rounds: 21,
+            [
+                { sink ^= photo.scaledToFill(width: width, height: height).pixels[0] },
+                { photo.pixels.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes) } },
+            ])
+        let ratio = timings.ratio(0, to: 1)
+        print(
+            "resample \(photo.width)x\(photo.height) to fill \(width)x\(height): "
+                + "\(duration(nanoseconds: timings.median(0))), memcpy \(duration(nanoseconds: timings.median(1))) "
+                + "(\(bytes / 1024) KiB), ratio \(fixed(ratio.median, 1))x (middle half of rounds "
+                + "\(fixed(ratio.quartiles.lowerBound, 1))-\(fixed(ratio.quartiles.upperBound, 1))x) sink \(sink & 1)")
     }
 }
