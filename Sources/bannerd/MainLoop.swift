@@ -223,7 +223,7 @@ final class MainLoop {
         }
         if let screen { scheduler.pacing = screen.pacing }
         if applyPower(at: now) {
-            if scheduler.wake(at: now) { draw(at: now) }
+            if scheduler.wake(at: now) { draw() }
             presenter.focus(on: scheduler.carousel)
         }
         for problem in presenter.takeProblems() { Log.warning(problem) }
@@ -238,7 +238,7 @@ final class MainLoop {
         HeapPolicy.releaseFreedMemory()
     }
 
-    private func draw(at now: Duration) {
+    private func draw() {
         guard let screen else { return scheduler.dropFrame() }
         // Every buffer busy after the scheduler gave up waiting: the flip's event was lost (seen after a
         // hotplug modeset); the device retires it once overdue by its own clock.
