@@ -7,6 +7,9 @@ import ImageDecoding
 import Raster
 import TextLayout
 
+/// The carousel background of every benchmark: the appliance's default (`CarouselSettings.background`).
+let benchBackground = Color(rgb: 0x10_1010)
+
 /// A carousel and its presenter at one display size, at 1 px/pt, as the appliance would run them.
 struct BenchScene {
     let layout: CarouselLayout
@@ -24,7 +27,7 @@ struct BenchScene {
         layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: 1)
         let inline = BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
         presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: .none, format: format, background: Color(rgb: 0x10_1010),
+            banners: banners, layout: layout, rotation: .none, format: format, background: benchBackground,
             rendering: rendering ?? .inline(inline))
         carousel = Carousel(layout: layout, count: banners.count)
     }

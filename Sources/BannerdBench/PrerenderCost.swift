@@ -28,7 +28,7 @@ enum PrerenderCost {
                 let rendered = renderer.render(
                     banner, width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: layout.scale,
                     cornerRadius: layout.cornerRadiusPixels)
-                _ = composer.prepare(rendered.bitmap)
+                _ = composer.prepare(rendered.bitmap, over: benchBackground)  // as the presenter does
             }
             var demo: [Double] = []
             for banner in DemoContent.banners {

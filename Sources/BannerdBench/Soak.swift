@@ -160,7 +160,7 @@ private struct SoakContent {
         let loaded = ContentLoader().load(directory: directory)
         HeapPolicy.releaseFreedMemory()  // as bannerd does after each load
         return CarouselPresenter(
-            banners: loaded.banners, layout: layout, rotation: .none, background: Color(rgb: 0x10_1010),
+            banners: loaded.banners, layout: layout, rotation: .none, background: benchBackground,
             rendering: .worker(worker))
     }
 }

@@ -35,7 +35,7 @@ enum StartUp {
         let loaded = ContentLoader().load(directory: directory)
         let layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: 1)
         let presenter = CarouselPresenter(
-            banners: loaded.banners, layout: layout, rotation: .none, background: Color(rgb: 0x10_1010),
+            banners: loaded.banners, layout: layout, rotation: .none, background: benchBackground,
             rendering: .worker(worker))
         let carousel = Carousel(layout: layout, count: loaded.banners.count)
         let target = PixelBufferStorage(width: width, height: height, format: .xrgb8888)
