@@ -111,7 +111,7 @@ final class MainLoop {
     /// Runs until SIGTERM or SIGINT; the screen is restored on the way out.
     func run() throws {
         defer { shutdown() }
-        presenter.focus(on: scheduler.carousel)
+        if screen != nil { presenter.focus(on: scheduler.carousel) }
         step(at: MonotonicClock.now())
         while running {
             collectDescriptors()
@@ -224,7 +224,9 @@ final class MainLoop {
         if let screen { scheduler.pacing = screen.pacing }
         if applyPower(at: now) {
             if scheduler.wake(at: now) { draw() }
-            presenter.focus(on: scheduler.carousel)
+            // Without a display the layout is provisional and is replaced on connect: rendering for it would only
+            // keep the worker busy when the real banners are wanted.
+            if screen != nil { presenter.focus(on: scheduler.carousel) }
         }
         for problem in presenter.takeProblems() { Log.warning(problem) }
         pingWatchdog(at: now)
