@@ -181,6 +181,11 @@ let package = Package(
             name: "DevicesCommandTests",
             dependencies: ["bannerd", "DisplaySelection", "InputTranslation", "CarouselEngine"]
         ),
+        // `bannerd run`'s wiring of its threads (scripts/test also runs it under ThreadSanitizer).
+        .testTarget(
+            name: "BannerdRunTests",
+            dependencies: ["bannerd", "BannerContent", "CarouselRendering", "GlyphText", "Raster"]
+        ),
         .testTarget(
             name: "KMSDisplayTests", dependencies: ["KMSDisplay", "DisplaySelection", "CLibDRM", "CLinuxFB", "Raster"]),
     ]

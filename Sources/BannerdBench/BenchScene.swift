@@ -70,13 +70,10 @@ extension BenchScene {
     }
 }
 
-/// A renderer for a `PrerenderWorker` thread: FreeType faces belong to one thread, so the fonts are opened there
-/// (they opened fine on the main thread just before; without them banners render without text).
-@Sendable func threadRenderer() -> BannerRenderer {
-    let fonts = try? FontSet()
-    return BannerRenderer(
-        titleFont: fonts?.title ?? FontChain(faces: []), bodyFont: fonts?.body ?? FontChain(faces: []),
-        images: ImageDecoder())
+/// A renderer for a `PrerenderWorker` thread: FreeType faces belong to one thread, so the fonts are opened there.
+@Sendable func threadRenderer(_ thread: Int) throws -> BannerRenderer {
+    let fonts = try FontSet()
+    return BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
 }
 
 extension CarouselPresenter {

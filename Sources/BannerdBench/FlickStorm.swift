@@ -45,7 +45,7 @@ enum FlickStorm {
         print(
             "## Flick storm, threaded PrerenderWorker: 10 forward flicks/s for \(seconds) s, paced at 60 Hz (goal: 0)")
         for (width, height) in displaySizes {
-            let worker = PrerenderWorker(makeRenderer: threadRenderer, wake: {})
+            let worker = try PrerenderWorker(makeRenderer: threadRenderer, wake: {})
             defer { worker.stop() }
             var scene = try BenchScene(
                 width: width, height: height, banners: banners, fonts: fonts, rendering: .worker(worker))

@@ -27,7 +27,7 @@ enum Soak {
             "## Soak: \(minutes) min simulated at \(width)x\(height): autoplay, random gestures, reload every "
                 + "\(reloadInterval.components.seconds / 60) min (goals: RSS drift ≤ 1 MB, file descriptors constant)")
         var content = try SoakContent(directory: scratch + "/soak")
-        let worker = PrerenderWorker(makeRenderer: threadRenderer, wake: {})
+        let worker = try PrerenderWorker(makeRenderer: threadRenderer, wake: {})
         defer { worker.stop() }
         let layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: 1)
         let target = PixelBufferStorage(width: width, height: height, format: .xrgb8888)

@@ -30,7 +30,7 @@ enum StartUp {
 
     /// One cold start; returns the placeholders drawn in its first frame (0: the real banners were shown).
     private static func firstFrame(directory: String, width: Int, height: Int) throws -> Int {
-        let worker = PrerenderWorker(makeRenderer: threadRenderer, wake: {})
+        let worker = try PrerenderWorker(makeRenderer: threadRenderer, wake: {})
         defer { worker.stop() }
         let loaded = ContentLoader().load(directory: directory)
         let layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: 1)

@@ -7,7 +7,9 @@ import Raster
 ///
 /// The loop asks for banners (`request`), the worker renders the newest requests first, and the loop picks the
 /// results up (`collect`) after the worker has called `wake` (the loop's eventfd, in the appliance). FreeType
-/// faces are not thread-safe, so each thread builds its own `BannerRenderer`. Two threads (one on a single
+/// faces and the glyph cache are not thread-safe, so each thread builds its own `BannerRenderer` and no other
+/// thread ever sees it: `makeRenderer` is `@Sendable` and `BannerRenderer` is not, so the compiler refuses a
+/// factory that hands out one renderer captured from outside. Two threads (one on a single
 /// core) render the three banners of the first frame, or the banners a fast flick reveals, in about half the
 /// time; they run at a lower priority (nice 10) so a frame never waits behind a decode.
 public final class PrerenderWorker: @unchecked Sendable {
@@ -54,29 +56,61 @@ public final class PrerenderWorker: @unchecked Sendable {
     private var banners: BannerList
     private var target: Target
     private var stopped = false
+    /// Threads that have built their renderer, and the first error of one that could not.
+    private var threadsReady = 0
+    private var startFailure: (any Error)?
     private let wake: @Sendable () -> Void
 
     /// Rendering threads by default: two, or one on a single-core board.
     public static let defaultThreads = min(2, ProcessInfo.processInfo.activeProcessorCount)
 
-    /// Starts the threads, idle until a presenter hands them banners and a size (`reset`). `makeRenderer` runs on
-    /// each thread once; `wake` is called after each finished banner.
+    /// Starts the threads, idle until a presenter hands them banners and a size (`reset`). Each thread calls
+    /// `makeRenderer` with its number (0 first) once, on itself; the initializer returns when every thread has
+    /// its renderer, and throws the first error if any could not build one (the threads are stopped then).
+    /// `wake` is called after each finished banner.
     public init(
-        threads: Int = PrerenderWorker.defaultThreads, makeRenderer: @escaping @Sendable () -> BannerRenderer,
+        threads: Int = PrerenderWorker.defaultThreads,
+        makeRenderer: @escaping @Sendable (_ thread: Int) throws -> BannerRenderer,
         wake: @escaping @Sendable () -> Void
-    ) {
+    ) throws {
         self.banners = []
         self.target = Target(width: 1, height: 1, scale: 1, cornerRadius: 0, rotation: .none, background: .black)
         self.wake = wake
-        for n in 0..<max(1, threads) {
-            let thread = Thread { [unowned self] in
+        let count = max(1, threads)
+        for n in 0..<count {
+            // The thread holds the worker until `stop()` ends it, so a worker dropped early is never freed under it.
+            let thread = Thread {
                 // On Linux the nice value is per thread (who 0 = this thread): it yields the CPU to the frame loop.
                 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-                self.run(renderer: makeRenderer())
+                let renderer: BannerRenderer
+                do {
+                    renderer = try makeRenderer(n)
+                } catch {
+                    self.threadStarted(failure: error)
+                    return
+                }
+                self.threadStarted(failure: nil)
+                self.run(renderer: renderer)
             }
             thread.name = "bannerd-prerender-\(n)"
             thread.start()
         }
+        condition.lock()
+        while threadsReady < count { condition.wait() }
+        let failure = startFailure
+        condition.unlock()
+        if let failure {
+            stop()
+            throw failure
+        }
+    }
+
+    private func threadStarted(failure: (any Error)?) {
+        condition.lock()
+        threadsReady += 1
+        if startFailure == nil { startFailure = failure }
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Asks for banners, most wanted first; replaces earlier requests still waiting.

@@ -22,18 +22,22 @@ struct ContentOptions: ParsableArguments {
         return result.banners
     }
 
-    /// A renderer with the given fonts (Debian's by default); a missing font is logged and the chain falls back,
-    /// and with no font left the banners show without text rather than not at all.
-    static func makeRenderer(fonts paths: FontPaths = .debian) throws -> BannerRenderer {
+    /// A renderer with the given fonts (Debian's by default); a missing font is logged (unless `logProblems` is
+    /// false: another renderer with the same fonts logged it) and the chain falls back, and with no font left the
+    /// banners show without text rather than not at all.
+    static func makeRenderer(fonts paths: FontPaths = .debian, logProblems: Bool = true) throws -> BannerRenderer {
         let fonts: FontSet
         do {
             fonts = try FontSet(paths: paths)
         } catch {
             throw CommandFailure("FreeType cannot start: \(error)")
         }
-        for problem in fonts.problems { Log.warning("\(problem)") }
-        if fonts.title.faces.isEmpty || fonts.body.faces.isEmpty {
-            Log.warning("no usable \(fonts.title.faces.isEmpty ? "title" : "subtitle") font: that text is not drawn")
+        if logProblems {
+            for problem in fonts.problems { Log.warning("\(problem)") }
+            if fonts.title.faces.isEmpty || fonts.body.faces.isEmpty {
+                Log.warning(
+                    "no usable \(fonts.title.faces.isEmpty ? "title" : "subtitle") font: that text is not drawn")
+            }
         }
         return BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
     }

@@ -86,10 +86,8 @@ final class MainLoop {
         let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
         banners = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
         wakeSignal = try WakeSignal()
-        // The worker owns the renderer (FreeType faces are single-threaded): handed over, never used here again.
-        nonisolated(unsafe) let renderer = try ContentOptions.makeRenderer(fonts: settings.fonts)
         let wake = wakeSignal
-        worker = PrerenderWorker(makeRenderer: { renderer }, wake: { wake.wake() })
+        worker = try Self.startPrerenderWorker(fonts: settings.fonts, wake: { wake.wake() })
         presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: screen?.rotation ?? .none,
             format: screen?.device.format ?? settings.format, background: settings.background,
@@ -106,6 +104,17 @@ final class MainLoop {
         Log.info(
             "display \(screen?.summary ?? "none yet"), scale \(layout.scale), \(banners.count) banner(s), "
                 + "touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
+    }
+
+    /// The pre-render threads, each with a renderer of its own built on it (FreeType faces and the glyph cache are
+    /// single-threaded); font problems are logged once, by the first thread.
+    static func startPrerenderWorker(
+        fonts: FontPaths, threads: Int = PrerenderWorker.defaultThreads, wake: @escaping @Sendable () -> Void
+    ) throws -> PrerenderWorker {
+        try PrerenderWorker(
+            threads: threads,
+            makeRenderer: { thread in try ContentOptions.makeRenderer(fonts: fonts, logProblems: thread == 0) },
+            wake: wake)
     }
 
     /// Runs until SIGTERM or SIGINT; the screen is restored on the way out.

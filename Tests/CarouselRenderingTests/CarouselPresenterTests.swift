@@ -91,8 +91,8 @@ import Testing
     @Test func theWorkerRendersOffTheLoopAndWakesIt() throws {
         let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
         let wakes = Atomic<Int>(0)
-        let worker = PrerenderWorker(
-            makeRenderer: { (try? CarouselPresenterTests.renderer())! },  // invariant: fonts checked by other tests
+        let worker = try PrerenderWorker(
+            makeRenderer: { _ in try CarouselPresenterTests.renderer() },
             wake: { wakes.add(1, ordering: .relaxed) })
         defer { worker.stop() }
         let presenter = CarouselPresenter(
@@ -117,10 +117,10 @@ import Testing
 
     @Test func threadsShareTheQueueAndNeverRenderABannerTwice() throws {
         let renders = Mutex<[String]>([])
-        let worker = PrerenderWorker(
+        let worker = try PrerenderWorker(
             threads: 3,
-            makeRenderer: {
-                let renderer = (try? CarouselPresenterTests.renderer())!  // invariant: fonts checked by other tests
+            makeRenderer: { _ in
+                let renderer = try CarouselPresenterTests.renderer()
                 return BannerRenderer(
                     titleFont: renderer.titleFont, bodyFont: renderer.bodyFont,
                     images: CountingImages { path in renders.withLock { $0.append(path) } })

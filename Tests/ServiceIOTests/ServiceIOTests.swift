@@ -64,8 +64,10 @@ import Testing
         // Serve on a thread of its own by polling, as the frame loop does (not on the test's task pool,
         // which the blocking client below may occupy).
         let done = Atomic<Bool>(false)
-        nonisolated(unsafe) let serverOnThread = server  // used only by the serving thread from here on
+        // Handed to the serving thread (the compiler checks that nothing here uses it afterwards).
+        let handoff = Mutex<ControlServer?>(server)
         let serving = Thread {
+            guard let serverOnThread = handoff.withLock({ $0.take() }) else { return }
             while !done.load(ordering: .relaxed) {
                 var descriptors: [Int32] = []
                 serverOnThread.appendPollDescriptors(to: &descriptors)
