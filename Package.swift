@@ -26,11 +26,18 @@ let package = Package(
         .target(name: "CarouselEngine", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CarouselTrace", dependencies: ["CarouselEngine"]),
         .target(name: "Raster"),
-        .target(name: "FrameLoop", dependencies: ["CarouselEngine"]),
+        .target(name: "FrameLoop", dependencies: ["CarouselEngine", "DisplaySelection", "Raster"]),
+        // Test support: a manual clock, a fake display whose flips complete, stall or get lost on cue, the frame path
+        // run on them as the poll loop runs it, and a seeded random generator.
+        .target(name: "FrameLoopTesting", dependencies: ["FrameLoop", "CarouselEngine", "DisplaySelection", "Raster"]),
         .target(name: "ControlProtocol"),
         .target(name: "TextLayout", dependencies: ["Raster"]),
         // The strict TOML subset banners.toml and bannerd.toml are written in (positions on every key and value).
         .target(name: "TOMLSubset"),
+
+        // CLOCK_MONOTONIC (the clock of flip events, libinput and poll deadlines) and the one conversion of a
+        // deadline to poll()'s timeout.
+        .target(name: "MonotonicTime"),
 
         // MARK: C modules (module.modulemap + one-line shim header, flags from pkg-config)
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -49,7 +56,7 @@ let package = Package(
             name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding", "TOMLSubset"]
         ),
         // poll(), eventfd wake-ups and signalfd for the appliance's single event loop.
-        .target(name: "EventLoop", dependencies: ["CLinuxEvents"]),
+        .target(name: "EventLoop", dependencies: ["CLinuxEvents", "MonotonicTime"]),
         // Tap actions: programs started with posix_spawn, their output and exit watched from the poll loop.
         .target(name: "ChildProcess", dependencies: ["CLinuxProcess"]),
         // Graphics mode and a muted keyboard on the VT while bannerd owns the screen.
@@ -83,7 +90,9 @@ let package = Package(
         .systemLibrary(name: "CGlibcMalloc"),
 
         // MARK: Thin wrappers (one per C library, no policy)
-        .target(name: "KMSDisplay", dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster"]),
+        .target(
+            name: "KMSDisplay",
+            dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster", "MonotonicTime"]),
         .target(
             name: "LibinputSource",
             dependencies: ["CLibinput", "CLibudev", "InputTranslation", "DisplaySelection", "CarouselEngine"]
@@ -112,6 +121,7 @@ let package = Package(
                 "ServiceIO",
                 "ControlProtocol",
                 "ChildProcess",
+                "MonotonicTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -128,6 +138,7 @@ let package = Package(
             name: "kmscheck",
             dependencies: [
                 "KMSDisplay", "LibinputSource", "DisplaySelection", "InputTranslation", "CarouselEngine", "Raster",
+                "MonotonicTime",
             ]
         ),
 
@@ -142,10 +153,13 @@ let package = Package(
         ),
         .testTarget(
             name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"], exclude: ["FuzzCrashes"]),
-        .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "CarouselEngine"]),
+        .testTarget(
+            name: "FrameLoopTests",
+            dependencies: ["FrameLoop", "FrameLoopTesting", "CarouselEngine", "DisplaySelection"]
+        ),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol"]),
-        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "MonotonicTime"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(
             name: "CarouselRenderingTests",

@@ -27,10 +27,9 @@ enum RestCost {
                     drawing += 1
                     // The first frame is the start-up picture; after it, a frame drawn without motion is waste.
                     if now > .zero && !moving && !scheduler.carousel.wantsFrames { restingFrames += 1 }
-                    scheduler.didPresent(at: now)
-                    scheduler.flipCompleted()
+                    scheduler.didPresent()  // shown at once: no flip in flight
                 }
-                guard let next = scheduler.nextDeadline else { break }
+                guard let next = scheduler.nextDeadline(flipDeadline: nil) else { break }
                 now = max(now + .nanoseconds(1), next)
             }
             let idle = wakeups - drawing  // wake-ups that found nothing to draw

@@ -71,8 +71,7 @@ enum Soak {
                 let views = scheduler.carousel.visibleViews()
                 presenter.letWorkerCatchUp(on: scheduler.carousel) { presenter.holds(views) }
                 presenter.draw(views, into: target.buffer)
-                scheduler.didPresent(at: now)
-                scheduler.flipCompleted()
+                scheduler.didPresent()  // shown at once: no flip in flight
                 stats.frames += 1
             }
             _ = presenter.collect(visible: scheduler.carousel.visibleViews())
@@ -83,7 +82,8 @@ enum Soak {
                 sample(Int(now.components.seconds / 60))
                 nextSample += .seconds(600)
             }
-            let due = [scheduler.nextDeadline, gestures.nextTime, nextReload, nextSample, end].compactMap { $0 }
+            let due = [scheduler.nextDeadline(flipDeadline: nil), gestures.nextTime, nextReload, nextSample, end]
+                .compactMap { $0 }
             now = max(now + .nanoseconds(1), due.min() ?? end)
         }
         sample(minutes)

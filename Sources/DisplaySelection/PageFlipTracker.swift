@@ -1,4 +1,6 @@
-/// Which scanout buffer is on screen, which is in flight, and which to draw into next.
+/// Which scanout buffer is on screen, which is in flight and since when, and which to draw into next: the one
+/// owner of the page flip's state and of its bound. The frame loop learns from the display only that a flip
+/// completed or was lost; it keeps no clock of its own for the flip.
 ///
 /// Legacy KMS allows one pending flip per CRTC; a second `drmModePageFlip` fails with EBUSY. With three buffers
 /// one can be drawn while one is in flight and one is on screen, which avoids locking to half rate on drivers
@@ -11,7 +13,8 @@ public struct PageFlipTracker: Equatable, Sendable {
     /// The buffer a flip was queued for and when.
     public private(set) var pending: (index: Int, submitted: Duration)?
 
-    /// The usual bound on a flip event: some drivers drop events, and a frame loop must not hang on them.
+    /// The bound on a flip event: some drivers drop events, and a frame loop must not hang on them. At
+    /// `submitted + flipTimeout` the flip is overdue and is retired as lost.
     public static let flipTimeout = Duration.milliseconds(100)
 
     /// A tracker for `bufferCount` buffers, none on screen yet.
@@ -55,10 +58,21 @@ public struct PageFlipTracker: Equatable, Sendable {
         return pending.submitted
     }
 
-    /// Whether the pending flip has waited longer than `flipTimeout` at `now`: the driver lost its event.
+    /// When the pending flip becomes overdue; nil when none is pending.
+    public var deadline: Duration? { pending.map { $0.submitted + Self.flipTimeout } }
+
+    /// Whether the pending flip is overdue at `now` (its deadline has come): the driver lost its event.
     public func isOverdue(now: Duration) -> Bool {
-        guard let pending else { return false }
-        return now - pending.submitted > Self.flipTimeout
+        guard let deadline else { return false }
+        return now >= deadline
+    }
+
+    /// Retires an overdue flip as lost, taking its buffer as the one on screen (the kernel shows it once it
+    /// flips, if it has not already); true when one was retired.
+    public mutating func retireIfOverdue(now: Duration) -> Bool {
+        guard isOverdue(now: now) else { return false }
+        completed()
+        return true
     }
 
     /// Equal when the same buffers are on screen and in flight.

@@ -6,7 +6,8 @@ public enum PresentOutcome: Equatable, Sendable {
     case queued
     /// The picture is on screen already (modeset, or fbdev copy).
     case shown
-    /// A flip is still in flight; draw on and present again after it completes.
+    /// A flip is still in flight (ours, or one the kernel still holds after it was retired as lost): present
+    /// again later.
     case busy
 }
 
@@ -24,8 +25,15 @@ public protocol ScanoutDevice: AnyObject {
     func present() throws -> PresentOutcome
     /// A descriptor that becomes readable when a flip completes, nil when presents complete at once.
     var pollDescriptor: Int32? { get }
-    /// Reads completion events; returns true if a flip completed. Also retires a flip whose event is overdue.
+    /// Reads completion events; returns true if the pending flip completed (a stale event of a retired flip
+    /// does not count).
     func handleReadable() throws -> Bool
+    /// When the pending flip becomes overdue (`PageFlipTracker.flipTimeout` after it was queued); nil when none
+    /// is pending. The loop sleeps no longer than this.
+    var flipDeadline: Duration? { get }
+    /// Retires the pending flip as lost if its deadline has come at `now`; true when it did. The next present
+    /// may still be refused (`.busy`) while the kernel holds the lost flip.
+    func retireOverdueFlip(now: Duration) -> Bool
     /// How the frame loop should be paced.
     var pacing: PacingDecision { get }
     /// Turns the display's power on or off (DPMS, or fbdev blanking), for a screen schedule. While it is off

@@ -1,4 +1,5 @@
 import Glibc
+import MonotonicTime
 
 /// One poll() over the loop's descriptors, sleeping until one is readable or a deadline passes.
 public struct Poller {
@@ -18,12 +19,7 @@ public struct Poller {
     {
         entries.removeAll(keepingCapacity: true)
         for fd in descriptors { entries.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-        var timeout: Int32 = -1
-        if let deadline {
-            // Round up: waking a little late is fine, waking early would spin until the deadline.
-            let nanoseconds = max(0, (deadline - now) / .nanoseconds(1))
-            timeout = Int32(min(Double(Int32.max), (nanoseconds / 1_000_000).rounded(.up)))
-        }
+        let timeout = PollTimeout.milliseconds(until: deadline, now: now)
         let ready = poll(&entries, nfds_t(entries.count), timeout)
         if ready < 0 {
             if errno == EINTR { return [] }

@@ -16,27 +16,27 @@ public struct FrameStatistics: Equatable, Sendable {
     public var framesLate = 0
     /// Times the loop woke up.
     public var wakeups = 0
-    /// Page flips that never reported completion within the bound.
+    /// Page flips that never reported completion within the bound (retired as lost by the display).
     public var flipTimeouts = 0
+    /// Presents the display refused (`busy`: the kernel still held a flip retired as lost), retried a step later.
+    public var presentsRefused = 0
 }
 
 /// The frame loop's decisions, without any I/O: when to step the physics, when to draw, and how long the
 /// caller may sleep. The caller owns the clock, the display and the poll(); it reports what happened
-/// (`handle`, `wake`, `didPresent`, `flipCompleted`) and sleeps until `nextDeadline`, or until input
-/// or a flip completion arrives.
+/// (`handle`, `wake`, `didPresent`, `flipLost`, `presentRefused`) and sleeps until
+/// `nextDeadline(flipDeadline:)`, or until input or a flip completion arrives.
 ///
-/// At rest it asks for no wake-ups at all (or one, when autoplay is due); it draws only when the
-/// picture changed; while a page flip is in flight it waits for it, bounded by `flipTimeout`.
+/// At rest it asks for no wake-ups at all (or one, when autoplay is due); it draws only when the picture changed
+/// and never more than once per 60 Hz step; while a page flip is in flight it waits for it. The flip, its
+/// submit time and its bound belong to the display (`PageFlipTracker`); the scheduler keeps no copy.
 public struct FrameScheduler: Sendable {
-    /// Drivers sometimes drop flip events; a flip not completed by then is treated as done.
-    public static let flipTimeout: Duration = .milliseconds(100)
-
     public private(set) var carousel: Carousel
     /// May change once the display has shown whether its flips follow a real vblank.
     public var pacing: Pacing
     public private(set) var statistics = FrameStatistics()
-    /// When the frame in flight was handed to the display; nil when no flip is pending.
-    public private(set) var flipSubmitted: Duration?
+    /// After a refused present: not before then.
+    private var retryAt: Duration?
     private var pacer = FramePacer()
     private var needsPresent = true  // the first frame is always drawn
     /// Whether, when the caller last went to sleep, anything asked for frames.
@@ -46,9 +46,6 @@ public struct FrameScheduler: Sendable {
         self.carousel = carousel
         self.pacing = pacing
     }
-
-    /// Whether a page flip is in flight.
-    public var flipPending: Bool { flipSubmitted != nil }
 
     /// Applies an input event to the carousel.
     public mutating func handle(_ event: InputEvent) -> CarouselAction? {
@@ -75,13 +72,10 @@ public struct FrameScheduler: Sendable {
         pacer.idle()
     }
 
-    /// The loop woke at `now`: runs the physics steps due and returns whether to draw and present a frame now.
+    /// The loop woke at `now`: runs the physics steps due and returns whether a frame should be drawn and
+    /// presented now (once the display has no flip in flight).
     public mutating func wake(at now: Duration) -> Bool {
         statistics.wakeups += 1
-        if let submitted = flipSubmitted, now - submitted >= Self.flipTimeout {
-            statistics.flipTimeouts += 1
-            flipSubmitted = nil
-        }
         // Woken by input or autoplay after a quiet spell: start a fresh grid now (drawing at once) rather than
         // replaying the quiet time as late frames. A grid point must have passed, so this never draws twice
         // within one step.
@@ -92,15 +86,23 @@ public struct FrameScheduler: Sendable {
             needsPresent = true
         }
         wantedFrames = carousel.wantsFrames || needsPresent
-        return needsPresent && flipSubmitted == nil
+        if let retryAt, now < retryAt { return false }
+        return needsPresent
     }
 
-    /// A frame was drawn and handed to the display at `now`.
-    public mutating func didPresent(at now: Duration) {
+    /// A frame was drawn and handed to the display.
+    public mutating func didPresent() {
         statistics.framesRendered += 1
         needsPresent = false
-        flipSubmitted = now
+        retryAt = nil
         wantedFrames = carousel.wantsFrames
+    }
+
+    /// The display refused the frame at `now` (every buffer busy, or the kernel still holds a flip retired as
+    /// lost): it is drawn again one step later, never sooner, so a refusing driver cannot make the loop spin.
+    public mutating func presentRefused(at now: Duration) {
+        statistics.presentsRefused += 1
+        retryAt = now + FramePacer.step
     }
 
     /// There is nowhere to show the frame (no display connected): forget it without counting it, so the loop
@@ -110,17 +112,20 @@ public struct FrameScheduler: Sendable {
         wantedFrames = carousel.wantsFrames
     }
 
-    /// The display reported the pending flip complete (or the display presents synchronously).
-    public mutating func flipCompleted() {
-        flipSubmitted = nil
+    /// The display retired the pending flip as lost (its event never came within the display's bound).
+    public mutating func flipLost() {
+        statistics.flipTimeouts += 1
     }
 
     /// The latest time the caller may sleep until; nil means sleep until input or a flip completion.
-    public var nextDeadline: Duration? {
-        if let submitted = flipSubmitted, needsPresent || (pacing == .vblank && carousel.wantsFrames) {
-            // The flip completion is the tick; the bound covers drivers that drop the event.
-            return submitted + Self.flipTimeout
+    /// `flipDeadline` is the display's bound on the flip in flight (`ScanoutDevice.flipDeadline`), nil when no
+    /// flip is in flight: the display owns that state, the scheduler only reads it.
+    public func nextDeadline(flipDeadline: Duration?) -> Duration? {
+        if let flipDeadline, needsPresent || (pacing == .vblank && carousel.wantsFrames) {
+            // The flip completion is the tick; the display's bound covers drivers that drop the event.
+            return flipDeadline
         }
+        if needsPresent, let retryAt { return max(retryAt, pacer.lastStep ?? .zero) }
         if needsPresent { return pacer.lastStep ?? .zero }
         if carousel.wantsFrames { return pacer.nextStepTime ?? .zero }
         return carousel.nextAutoplayTime

@@ -1,4 +1,5 @@
 import DisplaySelection
+import MonotonicTime
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import DisplaySelection
+import MonotonicTime
 import Raster
 
 #if canImport(Glibc)
@@ -176,7 +177,7 @@ public final class DRMDisplay: ScanoutDevice {
         return .queued
     }
 
-    /// Reads flip events (drmHandleEvent) and retires an overdue flip; true when a flip completed.
+    /// Reads flip events (drmHandleEvent); true when the pending flip completed.
     public func handleReadable() throws -> Bool {
         guard !isShutDown else { return false }
         try LibDRM.handleEvents(fd: card.fileDescriptor, path: card.path)
@@ -188,25 +189,29 @@ public final class DRMDisplay: ScanoutDevice {
             detector.recordFlip(submitted: submitted, completed: completion)
             completed = true
         }
-        // Some drivers drop flip events; past the bound the flip is taken as done rather than hang the loop.
-        if tracker.isOverdue(now: MonotonicClock.now()) {
-            tracker.completed()
-            lostFlipEvents += 1
-            completed = true
-        }
         return completed
     }
 
-    /// Waits at most `timeout` for the pending flip; true when none is pending any more.
+    /// When the pending flip becomes overdue; nil when none is pending.
+    public var flipDeadline: Duration? { isShutDown ? nil : tracker.deadline }
+
+    /// Some drivers drop flip events: past the bound the flip is retired as lost rather than hang the loop.
+    public func retireOverdueFlip(now: Duration) -> Bool {
+        guard !isShutDown, tracker.retireIfOverdue(now: now) else { return false }
+        lostFlipEvents += 1
+        return true
+    }
+
+    /// Waits at most `timeout` for the pending flip (retiring it when overdue); true when none is pending any more.
     public func waitForFlip(timeout: Duration = PageFlipTracker.flipTimeout * 2) throws -> Bool {
         let deadline = MonotonicClock.now() + timeout
         while tracker.isFlipPending, !isShutDown {
-            let left = deadline - MonotonicClock.now()
-            guard left > .zero else { break }
-            if try Syscalls.waitReadable(card.fileDescriptor, timeout: left, path: card.path) {
+            let now = MonotonicClock.now()
+            if retireOverdueFlip(now: now) { break }
+            let wait = min(deadline, tracker.deadline ?? deadline) - now
+            guard deadline > now else { break }
+            if try Syscalls.waitReadable(card.fileDescriptor, timeout: wait, path: card.path) {
                 _ = try handleReadable()
-            } else {
-                _ = try handleReadable()  // retires an overdue flip
             }
         }
         return !tracker.isFlipPending

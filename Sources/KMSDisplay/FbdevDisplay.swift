@@ -122,6 +122,12 @@ public final class FbdevDisplay: ScanoutDevice {
     /// Never called (no descriptor); reports nothing.
     public func handleReadable() throws -> Bool { false }
 
+    /// Presents complete at once: never a flip in flight.
+    public var flipDeadline: Duration? { nil }
+
+    /// Presents complete at once: nothing to retire.
+    public func retireOverdueFlip(now: Duration) -> Bool { false }
+
     /// Unmaps and closes. The console keeps what was last drawn until it redraws.
     public func shutdown() {
         guard !isShutDown else { return }

@@ -1,3 +1,5 @@
+import MonotonicTime
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -22,9 +24,7 @@ enum Syscalls {
     static func waitReadable(_ fd: Int32, timeout: Duration, path: String) throws(DisplayError) -> Bool {
         let deadline = MonotonicClock.now() + timeout
         while true {
-            let left = deadline - MonotonicClock.now()
-            let milliseconds = max(
-                0, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = PollTimeout.milliseconds(until: deadline, now: MonotonicClock.now())
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&entry, 1, milliseconds)
             if ready > 0 { return entry.revents & Int16(POLLIN) != 0 }

@@ -7,6 +7,7 @@ import Foundation
 import InputTranslation
 import KMSDisplay
 import LibinputSource
+import MonotonicTime
 import Raster
 import ServiceIO
 import VirtualTerminal

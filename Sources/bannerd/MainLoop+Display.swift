@@ -1,6 +1,7 @@
 import CarouselEngine
 import DisplaySelection
 import KMSDisplay
+import MonotonicTime
 
 /// Displays coming and going: no monitor at start, unplug and replug, a new size after replug.
 extension MainLoop {
@@ -37,7 +38,6 @@ extension MainLoop {
             Log.warning("display \(current.status.connector) disconnected; carrying on until it returns")
             current.device.shutdown()
             screen = nil
-            scheduler.flipCompleted()
             return
         }
         let fresh: Screen

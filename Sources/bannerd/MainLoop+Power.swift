@@ -83,7 +83,6 @@ extension MainLoop {
             // screen went dark, and the first frame redraws the whole screen.
             scheduler.replace(freshCarousel(layout: scheduler.carousel.layout, startIndex: scheduler.carousel.index))
         } else {
-            scheduler.flipCompleted()  // setPower drained it
             announceReady()
         }
         notify { try $0.send("STATUS=\(status().systemdStatus)") }

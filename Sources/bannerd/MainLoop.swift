@@ -11,6 +11,7 @@ import GlyphText
 import InputTranslation
 import KMSDisplay
 import LibinputSource
+import MonotonicTime
 import Raster
 import ServiceIO
 import VirtualTerminal
@@ -53,7 +54,13 @@ final class MainLoop {
     /// Tap actions running in the background.
     let actions: ActionRunner
     var presenter: CarouselPresenter
-    var scheduler: FrameScheduler
+    /// The scheduler and what the display's flips mean for it (one owner of the flip: the display).
+    var frames: FrameDriver
+    /// The frame scheduler, inside `frames`.
+    var scheduler: FrameScheduler {
+        get { frames.scheduler }
+        _modify { yield &frames.scheduler }
+    }
     var banners: BannerList
     let started: Duration
     private var poller = Poller()
@@ -61,7 +68,8 @@ final class MainLoop {
     private var pollSet: [Int32] = []
     private var running = true
     var announcedReady = false
-    private var lastWatchdog: Duration
+    /// The hung display was logged (once per hang).
+    private var reportedHang = false
     /// When the displays were last probed while none was connected.
     var lastProbe: Duration
     /// The schedule's policy; `screenLit` is what the display was last switched to.
@@ -76,7 +84,6 @@ final class MainLoop {
         // Signals first: a SIGTERM during start-up must still restore the screen.
         signals = try SignalWatcher()
         started = MonotonicClock.now()
-        lastWatchdog = started
         lastProbe = started
         power = ScreenPower(schedule: settings.schedule)
         clockChanges = Self.watchClockChanges(settings)
@@ -95,7 +102,7 @@ final class MainLoop {
         // Resting since now: autoplay's first interval starts with the first frame, not at boot.
         var carousel = Carousel(layout: layout, metrics: settings.metrics, count: banners.count, time: started)
         carousel.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
-        scheduler = FrameScheduler(carousel: carousel, pacing: screen?.pacing ?? .timer)
+        frames = FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: screen?.pacing ?? .timer))
         input = Self.openInput(settings, screen: screen)
         control = Self.openControl(settings)
         contentWatcher = Self.watchContent(settings)
@@ -146,7 +153,7 @@ final class MainLoop {
     private var nextDeadline: Duration? {
         let now = MonotonicClock.now()
         // Dark: nothing to draw and no autoplay; only the schedule (and the chores below) may wake the loop.
-        var deadline = screenLit ? scheduler.nextDeadline : nil
+        var deadline = screenLit ? frames.nextDeadline(display: screen?.device) : nil
         if let change = nextPowerChange(at: now) { deadline = min(deadline ?? change, change) }
         if let reloadDue { deadline = min(deadline ?? reloadDue, reloadDue) }
         if screen == nil {
@@ -154,7 +161,7 @@ final class MainLoop {
             deadline = min(deadline ?? probe, probe)
         }
         if let interval = notifier?.watchdogInterval {
-            let ping = lastWatchdog + interval / 2
+            let ping = frames.watchdogDeadline(interval: interval)
             deadline = min(deadline ?? ping, ping)
         }
         return deadline
@@ -201,7 +208,7 @@ final class MainLoop {
     private func readFlips() {
         guard let screen else { return }
         do {
-            if try screen.device.handleReadable() { scheduler.flipCompleted() }
+            try frames.readFlipEvents(from: screen.device)
         } catch {
             Log.error("page flip events: \(error)")
         }
@@ -220,11 +227,7 @@ final class MainLoop {
 
     /// Runs the physics steps due, draws when the picture changed, keeps the banners ahead rendered.
     private func step(at now: Duration) {
-        if scheduler.flipPending, let submitted = scheduler.flipSubmitted,
-            now - submitted >= FrameScheduler.flipTimeout
-        {
-            readFlips()  // retires a flip whose event never came
-        }
+        if let screen { frames.retireOverdueFlip(on: screen.device, at: now) }
         if screen == nil, now - lastProbe >= Self.probeInterval { reprobeDisplay() }
         if let due = reloadDue, now >= due {
             reloadDue = nil
@@ -232,7 +235,7 @@ final class MainLoop {
         }
         if let screen { scheduler.pacing = screen.pacing }
         if applyPower(at: now) {
-            if scheduler.wake(at: now) { draw() }
+            drawFrame(at: now)
             // Without a display the layout is provisional and is replaced on connect: rendering for it would only
             // keep the worker busy when the real banners are wanted.
             if screen != nil { presenter.focus(on: scheduler.carousel) }
@@ -249,29 +252,15 @@ final class MainLoop {
         HeapPolicy.releaseFreedMemory()
     }
 
-    private func draw() {
-        guard let screen else { return scheduler.dropFrame() }
-        // Every buffer busy after the scheduler gave up waiting: the flip's event was lost (seen after a
-        // hotplug modeset); the device retires it once overdue by its own clock.
-        if screen.device.backBuffer == nil { readFlips() }
-        guard let buffer = screen.device.backBuffer else { return }
-        presenter.draw(scheduler.carousel.visibleViews(), into: buffer)
+    private func drawFrame(at now: Duration) {
         do {
-            // Submitted after drawing: the scheduler's flip bound must not run out before the device's does.
-            switch try screen.device.present() {
-            case .queued:
-                scheduler.didPresent(at: MonotonicClock.now())
-            case .shown:
-                scheduler.didPresent(at: MonotonicClock.now())
-                scheduler.flipCompleted()
-            case .busy:
-                return
+            let drawn = try frames.frame(at: now, on: screen?.device) { buffer, carousel in
+                presenter.draw(carousel.visibleViews(), into: buffer)
             }
+            if drawn == .presented { announceReady() }
         } catch {
             Log.error("present: \(error)")
-            return
         }
-        announceReady()
     }
 
     /// READY=1 once: after the first frame is on glass, or at once when the schedule has the screen dark.
@@ -281,12 +270,24 @@ final class MainLoop {
         notify { try $0.ready(status: status().systemdStatus) }
     }
 
-    /// Pings the watchdog only while frames complete: a flip stuck past its bound means a hung driver.
+    /// Pings the watchdog unless the display is hung (`DisplayHealth`): then systemd restarts bannerd.
     private func pingWatchdog(at now: Duration) {
-        guard let interval = notifier?.watchdogInterval, now - lastWatchdog >= interval / 2 else { return }
-        if let submitted = scheduler.flipSubmitted, now - submitted > FrameScheduler.flipTimeout * 10 { return }
-        lastWatchdog = now
-        notify { try $0.send("WATCHDOG=1\nSTATUS=\(status().systemdStatus)") }
+        guard let interval = notifier?.watchdogInterval else { return }
+        switch frames.watchdog(at: now, interval: interval) {
+        case .none:
+            return
+        case .ping:
+            reportedHang = false
+            notify { try $0.send("WATCHDOG=1\nSTATUS=\(status().systemdStatus)") }
+        case .withhold:
+            guard !reportedHang else { return }
+            reportedHang = true
+            let health = frames.health
+            Log.error(
+                "display \(screen?.status.card ?? "") \(screen?.status.connector ?? "") hung: no page flip completed "
+                    + "for \(DisplayHealth.hungAfter) (\(health.failuresInRow) flips lost or refused in a row); "
+                    + "watchdog pings withheld so that systemd restarts bannerd")
+        }
     }
 
     func notify(_ body: (SystemdNotifier) throws -> Void) {

@@ -3,6 +3,7 @@ import DisplaySelection
 import InputTranslation
 import KMSDisplay
 import LibinputSource
+import MonotonicTime
 import Raster
 
 #if canImport(Glibc)

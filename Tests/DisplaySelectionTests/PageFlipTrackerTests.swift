@@ -36,12 +36,22 @@ import Testing
         #expect(tracker.front == 0)
     }
 
-    @Test func overdueAfterTheBound() {
+    @Test func overdueFromTheDeadlineOnAndRetiredOnce() {
         var tracker = PageFlipTracker(bufferCount: 3)
         tracker.shown(0)
-        #expect(!tracker.isOverdue(now: .seconds(5)))
+        #expect(!tracker.isOverdue(now: .seconds(5)) && tracker.deadline == nil)
+        var retired = tracker.retireIfOverdue(now: .seconds(5))
+        #expect(!retired)
         tracker.submitted(1, at: .seconds(1))
-        #expect(!tracker.isOverdue(now: .seconds(1) + .milliseconds(100)))
-        #expect(tracker.isOverdue(now: .seconds(1) + .milliseconds(101)))
+        #expect(tracker.deadline == .seconds(1) + PageFlipTracker.flipTimeout)
+        #expect(!tracker.isOverdue(now: .seconds(1) + .milliseconds(99)))
+        retired = tracker.retireIfOverdue(now: .seconds(1) + .milliseconds(99))
+        #expect(!retired && tracker.isFlipPending)
+        #expect(tracker.isOverdue(now: .seconds(1) + .milliseconds(100)))
+        retired = tracker.retireIfOverdue(now: .seconds(1) + .milliseconds(100))
+        #expect(retired)
+        #expect(tracker.front == 1 && !tracker.isFlipPending && tracker.deadline == nil)
+        retired = tracker.retireIfOverdue(now: .seconds(2))
+        #expect(!retired)
     }
 }

@@ -1,18 +1,20 @@
 import CarouselEngine
+import DisplaySelection
 import FrameLoop
+import FrameLoopTesting
 import Testing
 
 @Suite struct FrameSchedulerTests {
     @Test func atRestItDrawsOnceAndNeverWakesAgain() throws {
-        var loop = try LoopSimulation(count: 5, pacing: .vblank, flips: .vblank(period: .milliseconds(16)))
+        var loop = try LoopHarness(count: 5, pacing: .vblank, flips: .vblank(period: .milliseconds(16)))
         loop.run(until: .seconds(3600))
         #expect(loop.frames.count == 1)
         #expect(loop.scheduler.statistics.wakeups <= 2)
-        #expect(loop.scheduler.nextDeadline == nil)
+        #expect(loop.driver.nextDeadline(display: loop.display) == nil)
     }
 
     @Test func autoplayWakesOncePerIntervalAndDrawsOnlyWhileMoving() throws {
-        var loop = try LoopSimulation(
+        var loop = try LoopHarness(
             count: 5, pacing: .vblank, flips: .vblank(period: FramePacer.step),
             autoplay: .seconds(5))
         loop.run(until: .seconds(60))
@@ -25,7 +27,7 @@ import Testing
     }
 
     @Test func vblankPacingDrawsOneFramePerFlipWhileMoving() throws {
-        var loop = try LoopSimulation(count: 5, pacing: .vblank, flips: .vblank(period: FramePacer.step))
+        var loop = try LoopHarness(count: 5, pacing: .vblank, flips: .vblank(period: FramePacer.step))
         loop.swipe(at: .seconds(1), from: 700, to: 300)
         loop.run(until: .seconds(3))
         #expect(loop.scheduler.carousel.index == 1)
@@ -40,7 +42,7 @@ import Testing
 
     @Test func aDriverWithoutVblankIsPacedByTheTimerNotTheFlips() throws {
         // bochs completes flips at ~2.5 kHz: the carousel must still draw at 60 Hz, not at the flip rate.
-        var loop = try LoopSimulation(count: 5, pacing: .timer, flips: .immediate)
+        var loop = try LoopHarness(count: 5, pacing: .timer, flips: .immediate())
         loop.swipe(at: .seconds(1), from: 700, to: 300)
         loop.run(until: .seconds(3))
         #expect(loop.scheduler.carousel.index == 1)
@@ -54,18 +56,18 @@ import Testing
     }
 
     @Test func droppedFlipEventsAreBoundedAndTheCarouselStillSettles() throws {
-        var loop = try LoopSimulation(count: 5, pacing: .vblank, flips: .dropped)
+        var loop = try LoopHarness(count: 5, pacing: .vblank, flips: .eventsLost)
         loop.swipe(at: .seconds(1), from: 700, to: 300)
         loop.run(until: .seconds(4))
         #expect(loop.scheduler.carousel.phase == .rest)
         #expect(loop.scheduler.carousel.index == 1)
         #expect(loop.scheduler.statistics.flipTimeouts > 0)
         // At most one frame per flip timeout: no busy loop while the driver is silent.
-        #expect(loop.frames.count <= 1 + Int(Duration.seconds(3) / FrameScheduler.flipTimeout) + 2)
+        #expect(loop.frames.count <= 1 + Int(Duration.seconds(3) / PageFlipTracker.flipTimeout) + 2)
     }
 
     @Test func everyFrameDuringADragShowsTheNewestSample() throws {
-        var loop = try LoopSimulation(count: 5, pacing: .timer, flips: .immediate)
+        var loop = try LoopHarness(count: 5, pacing: .timer, flips: .immediate())
         loop.swipe(at: .seconds(1), from: 700, to: 300, duration: .milliseconds(400))
         loop.run(until: .seconds(1) + .milliseconds(390))
         // Each frame shows exactly the newest finger sample at its time (the slop is crossed at 16 px).
@@ -79,10 +81,10 @@ import Testing
     }
 
     @Test func replacingTheCarouselRedraws() throws {
-        var loop = try LoopSimulation(count: 5, pacing: .timer, flips: .immediate)
+        var loop = try LoopHarness(count: 5, pacing: .timer, flips: .immediate())
         loop.run(until: .seconds(1))
         let layout = try CarouselLayout(widthPixels: 1024, heightPixels: 768, scale: 1)
-        loop.scheduler.replace(Carousel(layout: layout, count: 2))
+        loop.driver.scheduler.replace(Carousel(layout: layout, count: 2))
         loop.run(until: .seconds(2))
         #expect(loop.frames.count == 2)
     }
@@ -97,11 +99,11 @@ import Testing
         let first = scheduler.wake(at: .zero)
         #expect(first)
         scheduler.dropFrame()
-        #expect(scheduler.nextDeadline == .seconds(5))  // asleep until autoplay, not spinning
+        #expect(scheduler.nextDeadline(flipDeadline: nil) == .seconds(5))  // asleep until autoplay, not spinning
         var now = Duration.seconds(5)
         while now < .seconds(7) {
             if scheduler.wake(at: now) { scheduler.dropFrame() }
-            now = scheduler.nextDeadline ?? .seconds(7)
+            now = scheduler.nextDeadline(flipDeadline: nil) ?? .seconds(7)
         }
         #expect(scheduler.carousel.index == 1)
         #expect(scheduler.statistics.framesRendered == 0)

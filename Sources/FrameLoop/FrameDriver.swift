@@ -1,0 +1,131 @@
+import CarouselEngine
+import DisplaySelection
+import Raster
+
+/// The frame path between the scheduler and the display, shared by `bannerd run` and the tests: when to draw,
+/// what a present, a flip event or a flip's bound means for the scheduler, and whether the display is hung.
+///
+/// The display owns the page flip (`ScanoutDevice.flipDeadline`, `retireOverdueFlip`); the driver passes its
+/// outcomes on, completed or lost, to the scheduler and to `DisplayHealth`. Time comes in as arguments, so
+/// the tests run it on a manual clock with a fake display.
+public struct FrameDriver: Sendable {
+    public var scheduler: FrameScheduler
+    /// Failed flips in a row, for the watchdog.
+    public private(set) var health = DisplayHealth()
+    /// When the watchdog is next due; nil: at the first wake-up.
+    private var watchdogDue: Duration?
+
+    /// What `frame(at:on:draw:)` did.
+    public enum FrameResult: Equatable, Sendable {
+        /// Nothing to draw yet (no change, a flip in flight, or a refused present's retry not due).
+        case idle
+        /// A frame was drawn and handed to the display.
+        case presented
+        /// A frame was drawn but the display refused it (busy); it is drawn again a step later.
+        case refused
+        /// A frame was due but there is no display: forgotten, the carousel's clock runs on.
+        case dropped
+    }
+
+    public init(scheduler: FrameScheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// Reads the display's flip events: its descriptor was readable, or a step is due with a flip in flight (the
+    /// descriptor is non-blocking, so reading with nothing queued costs one system call).
+    public mutating func readFlipEvents(from display: any ScanoutDevice) throws {
+        if try display.handleReadable() { health.flipCompleted() }
+    }
+
+    /// Retires the display's flip if its bound has passed at `now`.
+    public mutating func retireOverdueFlip(on display: any ScanoutDevice, at now: Duration) {
+        guard display.retireOverdueFlip(now: now) else { return }
+        scheduler.flipLost()
+        health.flipFailed(at: now)
+    }
+
+    /// Runs the physics steps due at `now` and, when the picture changed and the display has no flip in flight,
+    /// draws the frame with `draw` (the carousel as it now is, into the display's back buffer) and presents it. A present that throws counts
+    /// as refused (retried a step later) and the error is passed on for the log.
+    public mutating func frame(
+        at now: Duration, on display: (any ScanoutDevice)?, draw: (PixelBuffer, Carousel) -> Void
+    )
+        throws -> FrameResult
+    {
+        if let display, display.flipDeadline != nil {
+            try readFlipEvents(from: display)
+            retireOverdueFlip(on: display, at: now)
+        }
+        guard scheduler.wake(at: now) else { return .idle }
+        guard let display else {
+            scheduler.dropFrame()
+            return .dropped
+        }
+        // Drawn when the flip completes or is retired: legacy KMS takes one flip at a time.
+        guard display.flipDeadline == nil else { return .idle }
+        guard let buffer = display.backBuffer else {
+            refused(at: now)
+            return .refused
+        }
+        draw(buffer, scheduler.carousel)
+        let outcome: PresentOutcome
+        do {
+            outcome = try display.present()
+        } catch {
+            refused(at: now)
+            throw error
+        }
+        switch outcome {
+        case .queued:
+            scheduler.didPresent()
+            return .presented
+        case .shown:
+            scheduler.didPresent()
+            health.flipCompleted()
+            return .presented
+        case .busy:
+            refused(at: now)
+            return .refused
+        }
+    }
+
+    private mutating func refused(at now: Duration) {
+        scheduler.presentRefused(at: now)
+        health.flipFailed(at: now)
+    }
+
+    /// The latest time the loop may sleep until for frames; nil: until input or a flip event.
+    public func nextDeadline(display: (any ScanoutDevice)?) -> Duration? {
+        scheduler.nextDeadline(flipDeadline: display?.flipDeadline)
+    }
+
+    /// What to do about the systemd watchdog at a wake-up.
+    public enum WatchdogAction: Equatable, Sendable {
+        /// Not due yet.
+        case none
+        /// Send `WATCHDOG=1`.
+        case ping
+        /// Due, but the display is hung: no ping, so that systemd restarts bannerd. Looked at again a second later
+        /// (never a deadline in the past, which would make the loop spin).
+        case withhold
+    }
+
+    /// Whether to ping the watchdog (every half `interval`) at `now`; call on every wake-up.
+    public mutating func watchdog(at now: Duration, interval: Duration) -> WatchdogAction {
+        if let due = watchdogDue, now < due { return .none }
+        if health.isHung(at: now) {
+            watchdogDue = now + Self.hungRecheck
+            return .withhold
+        }
+        watchdogDue = now + interval / 2
+        return .ping
+    }
+
+    /// When the watchdog is next due (`watchdog(at:interval:)`); the loop wakes then at the latest.
+    public func watchdogDeadline(interval: Duration) -> Duration {
+        watchdogDue ?? .zero
+    }
+
+    /// How soon a hung display is looked at again, so that pings resume promptly if it recovers.
+    public static let hungRecheck: Duration = .seconds(1)
+}

@@ -1,0 +1,164 @@
+import DisplaySelection
+import Raster
+
+/// What the kernel does with one page flip in a `FakeDisplay`.
+public enum FlipFate: Equatable, Sendable {
+    /// The flip completes at that time and its event arrives then.
+    case completes(at: Duration)
+    /// The flip completes at that time but its event never arrives (a driver dropping events).
+    case eventLost(completesAt: Duration)
+    /// The flip never completes: the kernel refuses every later flip with EBUSY (a hung driver).
+    case never
+}
+
+/// How a fake display's driver treats page flips, in simulated time.
+public struct FlipBehaviour: Sendable {
+    /// The fate of flip number `n` (0 first) submitted at `submitted`.
+    public let fate: @Sendable (_ n: Int, _ submitted: Duration) -> FlipFate
+
+    public init(fate: @escaping @Sendable (_ n: Int, _ submitted: Duration) -> FlipFate) {
+        self.fate = fate
+    }
+
+    /// A real vertical blank every `period`: a flip completes at the first blank after its submission.
+    public static func vblank(period: Duration, phase: Duration = .zero) -> FlipBehaviour {
+        FlipBehaviour { _, submitted in
+            let blanks = Int((submitted - phase) / period) + 1
+            return .completes(at: phase + period * blanks)
+        }
+    }
+
+    /// No vertical blank (bochs, simpledrm): a flip completes `latency` after its submission.
+    public static func immediate(latency: Duration = .microseconds(400)) -> FlipBehaviour {
+        FlipBehaviour { _, submitted in .completes(at: submitted + latency) }
+    }
+
+    /// Flips complete and show, but no event ever arrives.
+    public static let eventsLost = FlipBehaviour { _, submitted in .eventLost(completesAt: submitted + .milliseconds(5))
+    }
+
+    /// The driver hangs at its first flip: it never completes, and the kernel refuses every flip after it.
+    public static let hung = FlipBehaviour { _, _ in .never }
+
+    /// `base`, except the flips whose numbers are in `lost`, whose events never arrive.
+    public static func losing(_ lost: Set<Int>, of base: FlipBehaviour) -> FlipBehaviour {
+        FlipBehaviour { n, submitted in
+            guard lost.contains(n), case .completes(let at) = base.fate(n, submitted) else {
+                return base.fate(n, submitted)
+            }
+            return .eventLost(completesAt: at)
+        }
+    }
+
+    /// `base`, except flip number `n`, which completes only after `stall` (its event comes then).
+    public static func stalling(flip n: Int, for stall: Duration, of base: FlipBehaviour) -> FlipBehaviour {
+        FlipBehaviour { k, submitted in
+            k == n ? .completes(at: submitted + stall) : base.fate(k, submitted)
+        }
+    }
+}
+
+/// A display in simulated time for the frame loop's tests: the real `PageFlipTracker` keeps the flip, as in
+/// `DRMDisplay`, while a model of the kernel decides when each flip completes, whether its event arrives and
+/// when a new flip is refused with EBUSY. Records every frame presented and every completion.
+public final class FakeDisplay: ScanoutDevice {
+    public let size: PixelSize
+    public let format: PixelFormat = .xrgb8888
+    public var pacing: PacingDecision
+    private let clock: ManualClock
+    private let behaviour: FlipBehaviour
+    private var tracker: PageFlipTracker
+    private let buffers: [PixelBufferStorage]
+    /// The kernel's flip: its buffer, and when it completes (nil: never) and whether its event will arrive.
+    private var kernelFlip: (buffer: Int, completes: Duration?, delivers: Bool)?
+    /// Events queued by the kernel, not yet read: the buffer each completion was for.
+    private var queuedEvents: [(time: Duration, buffer: Int)] = []
+
+    /// When each frame was presented (queued).
+    public private(set) var presents: [Duration] = []
+    /// When each flip completed in the kernel (the picture changed on glass).
+    public private(set) var completions: [Duration] = []
+    /// Presents refused with EBUSY.
+    public private(set) var refusals = 0
+    /// Flips retired as lost.
+    public private(set) var retired = 0
+    /// Whether the display is powered; frames presented while off are a bug in the loop.
+    public private(set) var isOn = true
+
+    public init(
+        clock: ManualClock, flips: FlipBehaviour, pacing: PacingDecision = .vblank(period: .milliseconds(16)),
+        size: PixelSize = PixelSize(width: 64, height: 48), bufferCount: Int = 3
+    ) {
+        self.clock = clock
+        self.behaviour = flips
+        self.pacing = pacing
+        self.size = size
+        tracker = PageFlipTracker(bufferCount: bufferCount)
+        tracker.shown(0)
+        buffers = (0..<bufferCount).map { _ in
+            PixelBufferStorage(width: size.width, height: size.height, format: .xrgb8888)
+        }
+    }
+
+    /// When the descriptor next becomes readable (a queued or coming event); nil: not before something changes.
+    public var nextEventTime: Duration? {
+        advanceKernel()
+        if let first = queuedEvents.first { return first.time }
+        guard let flip = kernelFlip, flip.delivers else { return nil }
+        return flip.completes
+    }
+
+    public var backBuffer: PixelBuffer? { tracker.back.map { buffers[$0].buffer } }
+    /// A descriptor exists (the harness watches `nextEventTime` instead of polling it).
+    public var pollDescriptor: Int32? { -1 }
+    public var flipDeadline: Duration? { tracker.deadline }
+
+    public func present() throws -> PresentOutcome {
+        advanceKernel()
+        guard !tracker.isFlipPending, let back = tracker.back else { return .busy }
+        guard kernelFlip == nil else {
+            refusals += 1
+            return .busy  // the kernel still holds a flip (one retired as lost)
+        }
+        let now = clock.now
+        switch behaviour.fate(presents.count, now) {
+        case .completes(let at): kernelFlip = (back, at, true)
+        case .eventLost(let at): kernelFlip = (back, at, false)
+        case .never: kernelFlip = (back, nil, false)
+        }
+        presents.append(now)
+        tracker.submitted(back, at: now)
+        return .queued
+    }
+
+    public func handleReadable() throws -> Bool {
+        advanceKernel()
+        var completed = false
+        while let event = queuedEvents.first, event.time <= clock.now {
+            queuedEvents.removeFirst()
+            // An event of a flip retired as lost is stale: it must not complete the next flip early.
+            if tracker.pending?.index == event.buffer, tracker.completed() != nil { completed = true }
+        }
+        return completed
+    }
+
+    public func retireOverdueFlip(now: Duration) -> Bool {
+        guard tracker.retireIfOverdue(now: now) else { return false }
+        retired += 1
+        return true
+    }
+
+    public func setPower(on: Bool) throws {
+        isOn = on
+    }
+
+    public func shutdown() {}
+
+    /// Completes the kernel's flip once its time has come, queuing its event if it delivers one.
+    private func advanceKernel() {
+        guard let flip = kernelFlip, let at = flip.completes, at <= clock.now else { return }
+        kernelFlip = nil
+        completions.append(at)
+        if flip.delivers { queuedEvents.append((at, flip.buffer)) }
+    }
+}

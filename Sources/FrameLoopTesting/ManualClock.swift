@@ -1,0 +1,14 @@
+/// Simulated monotonic time for tests: moves only when told to.
+public final class ManualClock: @unchecked Sendable {  // used from the test's own thread only
+    /// The current simulated time.
+    public var now: Duration
+
+    public init(now: Duration = .zero) {
+        self.now = now
+    }
+
+    /// Moves the clock to `time`; never backwards.
+    public func advance(to time: Duration) {
+        now = max(now, time)
+    }
+}
