@@ -1,0 +1,48 @@
+#!/bin/bash
+# bannerd stopped for far longer than the page-flip bound (SIGSTOP mid-slide after `ctl next`, 3 s, SIGCONT) on a real kernel
+# display: it resumes with a correct picture, no flip stuck in flight, and the carousel still answers touch.
+# Run after `swift build`: board/qemu-x86_64/run-e2e stop-cont
+# qemu-run: packages python3
+# qemu-run-args: --size 1024x768 --timeout 300
+set -uo pipefail
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+LIB=$QEMU_RUN_BOARD/lib
+SOCK=/run/bannerd-test.sock
+status=0
+fail() { echo "stop-cont: FAIL: $*"; status=1; }
+ctl() { "$BIN" ctl --socket "$SOCK" "$@"; }
+field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
+wait_until() { # SECONDS COMMAND...: retry COMMAND until it succeeds, once a second (the guest has one CPU)
+    local deadline=$((SECONDS + $1)); shift
+    until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 1; done
+}
+settled_on() { [ "$(field phase)" = rest ] && [ "$(field index)" = "$1" ]; }
+banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
+swipe() { touch.py - <<< $'0 down 900 384\n30 move 800 384\n60 move 650 384\n90 move 500 384\n120 move 350 384\n150 up'; }
+
+"$BIN" run --autoplay 0 --scale 1 --control "$SOCK" >run.log 2>&1 &
+pid=$!
+wait_until 90 banners_shown || { fail "banners not shown: $(ctl status)"; cat run.log; exit 1; }
+
+echo "== SIGSTOP mid-slide for 3 s, then SIGCONT"
+ctl next
+kill -STOP $pid
+sleep 3
+kill -CONT $pid
+wait_until 30 settled_on 1 || fail "did not settle on banner 1 after SIGCONT: $(ctl status)"
+frames=$(field frames_rendered)
+shot after-cont
+"$LIB/carousel_geometry.py" after-cont.png --scale 1 || fail "wrong picture after SIGCONT"
+
+echo "== the carousel still answers touch"
+swipe
+wait_until 30 settled_on 2 || fail "a swipe after SIGCONT did not move one banner: $(ctl status)"
+(($(field frames_rendered) > frames)) || fail "no frame drawn after SIGCONT"
+shot after-swipe
+"$LIB/carousel_geometry.py" after-swipe.png --scale 1 || fail "wrong picture after the swipe"
+
+kill -TERM $pid
+wait $pid; code=$?
+[ $code -eq 0 ] || fail "exit status $code after SIGTERM"
+grep -E "hung|present:" run.log && fail "a stop of the process was taken for a display fault"
+exit $status
