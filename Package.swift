@@ -198,7 +198,9 @@ let package = Package(
         // `bannerd run`'s wiring of its threads (scripts/test also runs it under ThreadSanitizer).
         .testTarget(
             name: "BannerdRunTests",
-            dependencies: ["bannerd", "BannerContent", "CarouselRendering", "GlyphText", "Raster"]
+            dependencies: [
+                "bannerd", "BannerContent", "CarouselRendering", "EventLoop", "GlyphText", "MonotonicTime", "Raster",
+            ]
         ),
         .testTarget(
             name: "KMSDisplayTests", dependencies: ["KMSDisplay", "DisplaySelection", "CLibDRM", "CLinuxFB", "Raster"]),

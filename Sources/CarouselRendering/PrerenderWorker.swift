@@ -12,6 +12,8 @@ import Raster
 /// factory that hands out one renderer captured from outside. Two threads (one on a single
 /// core) render the three banners of the first frame, or the banners a fast flick reveals, in about half the
 /// time; they run at a lower priority (nice 10) so a frame never waits behind a decode.
+// Sendable because every mutable property is read and written only with `condition` locked, and the renderers
+// never leave their threads (ThreadSanitizer: BannerdRunTests, CarouselRenderingTests in scripts/test).
 public final class PrerenderWorker: @unchecked Sendable {
     /// One finished banner.
     public struct Result: Sendable {

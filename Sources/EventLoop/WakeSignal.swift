@@ -2,6 +2,8 @@ import CLinuxEvents
 import Glibc
 
 /// An eventfd another thread uses to wake the poll loop (the pre-render worker, when a banner is ready).
+// Sendable because its one stored property is an immutable descriptor, and write(2) on an eventfd is atomic from
+// any thread (ThreadSanitizer: BannerdRunTests wakes the loop through it from the pre-render threads).
 public final class WakeSignal: @unchecked Sendable {
     /// Readable after `wake()` until `drain()`.
     public let fileDescriptor: Int32

@@ -31,31 +31,28 @@ public struct FrameDriver: Sendable {
         self.scheduler = scheduler
     }
 
-    /// Reads the display's flip events: its descriptor was readable, or a step is due with a flip in flight (the
-    /// descriptor is non-blocking, so reading with nothing queued costs one system call).
+    /// Reads the display's flip events (its descriptor was readable).
     public mutating func readFlipEvents(from display: any ScanoutDevice) throws {
         if try display.handleReadable() { health.flipCompleted() }
     }
 
     /// Retires the display's flip if its bound has passed at `now`.
-    public mutating func retireOverdueFlip(on display: any ScanoutDevice, at now: Duration) {
+    private mutating func retireOverdueFlip(on display: any ScanoutDevice, at now: Duration) {
         guard display.retireOverdueFlip(now: now) else { return }
         scheduler.flipLost()
         health.flipFailed(at: now)
     }
 
-    /// Runs the physics steps due at `now` and, when the picture changed and the display has no flip in flight,
-    /// draws the frame with `draw` (the carousel as it now is, into the display's back buffer) and presents it. A present that throws counts
-    /// as refused (retried a step later) and the error is passed on for the log.
+    /// Retires an overdue flip, runs the physics steps due at `now` and, when the picture changed and the display
+    /// has no flip in flight, draws the frame with `draw` (the carousel as it now is, into the display's back
+    /// buffer) and presents it. A present that throws counts as refused (retried a step later) and the error is
+    /// passed on for the log.
     public mutating func frame(
         at now: Duration, on display: (any ScanoutDevice)?, draw: (PixelBuffer, Carousel) -> Void
     )
         throws -> FrameResult
     {
-        if let display, display.flipDeadline != nil {
-            try readFlipEvents(from: display)
-            retireOverdueFlip(on: display, at: now)
-        }
+        if let display { retireOverdueFlip(on: display, at: now) }
         guard scheduler.wake(at: now) else { return .idle }
         guard let display else {
             scheduler.dropFrame()
@@ -122,9 +119,7 @@ public struct FrameDriver: Sendable {
     }
 
     /// When the watchdog is next due (`watchdog(at:interval:)`); the loop wakes then at the latest.
-    public func watchdogDeadline(interval: Duration) -> Duration {
-        watchdogDue ?? .zero
-    }
+    public var watchdogDeadline: Duration { watchdogDue ?? .zero }
 
     /// How soon a hung display is looked at again, so that pings resume promptly if it recovers.
     public static let hungRecheck: Duration = .seconds(1)

@@ -47,7 +47,7 @@ public struct LoopHarness {
             if let event = display.nextEventTime { wake = min(wake ?? event, max(event, clock.now)) }
             if nextEvent < events.count { wake = min(wake ?? events[nextEvent].time, events[nextEvent].time) }
             if let watchdogInterval {
-                let due = max(driver.watchdogDeadline(interval: watchdogInterval), clock.now)
+                let due = max(driver.watchdogDeadline, clock.now)
                 wake = min(wake ?? due, due)
             }
             guard let time = wake, time <= end else {

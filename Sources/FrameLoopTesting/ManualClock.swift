@@ -1,5 +1,5 @@
 /// Simulated monotonic time for tests: moves only when told to.
-public final class ManualClock: @unchecked Sendable {  // used from the test's own thread only
+public final class ManualClock {
     /// The current simulated time.
     public var now: Duration
 

@@ -207,9 +207,9 @@ public final class DRMDisplay: ScanoutDevice {
         let deadline = MonotonicClock.now() + timeout
         while tracker.isFlipPending, !isShutDown {
             let now = MonotonicClock.now()
-            if retireOverdueFlip(now: now) { break }
+            guard !retireOverdueFlip(now: now), deadline > now else { break }
+            // Woken at the flip's own deadline at the latest, to retire it then.
             let wait = min(deadline, tracker.deadline ?? deadline) - now
-            guard deadline > now else { break }
             if try Syscalls.waitReadable(card.fileDescriptor, timeout: wait, path: card.path) {
                 _ = try handleReadable()
             }

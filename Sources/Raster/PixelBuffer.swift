@@ -17,7 +17,7 @@ public enum PixelFormat: Equatable, Sendable {
 /// A non-owning view of a block of pixels: a mapped scanout buffer or memory owned elsewhere.
 ///
 /// `stride` is in bytes and may exceed `width * bytesPerPixel` (DRM returns its own pitch).
-public struct PixelBuffer: @unchecked Sendable {
+public struct PixelBuffer {
     /// First byte of the top row.
     public let base: UnsafeMutableRawPointer
     /// Size in pixels.

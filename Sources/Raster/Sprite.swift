@@ -8,7 +8,9 @@
 /// because blending needs their alpha and full precision; the opaque runs exist only as RGB565.
 /// A sprite that will only ever be shown over one background colour (the carousel's) can be flattened over it
 /// when it is made: every pixel is then opaque and every row a plain copy.
-public final class Sprite: @unchecked Sendable {  // memory written in init only, read-only afterwards
+// Sendable because its pixel memory is written in `init` only and never again: a pre-render thread makes it and
+// hands it over, the loop only reads it (ThreadSanitizer: BannerdRunTests, CarouselRenderingTests in scripts/test).
+public final class Sprite: @unchecked Sendable {
     /// Size of the picture as laid out (before rotation), in pixels.
     public let logicalWidth: Int
     public let logicalHeight: Int

@@ -93,8 +93,7 @@ final class MainLoop {
         let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
         banners = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
         wakeSignal = try WakeSignal()
-        let wake = wakeSignal
-        worker = try Self.startPrerenderWorker(fonts: settings.fonts, wake: { wake.wake() })
+        worker = try Self.startPrerenderWorker(fonts: settings.fonts, waking: wakeSignal)
         presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: screen?.rotation ?? .none,
             format: screen?.device.format ?? settings.format, background: settings.background,
@@ -114,14 +113,15 @@ final class MainLoop {
     }
 
     /// The pre-render threads, each with a renderer of its own built on it (FreeType faces and the glyph cache are
-    /// single-threaded); font problems are logged once, by the first thread.
+    /// single-threaded), waking the loop through `signal` after each banner; font problems are logged once, by the
+    /// first thread.
     static func startPrerenderWorker(
-        fonts: FontPaths, threads: Int = PrerenderWorker.defaultThreads, wake: @escaping @Sendable () -> Void
+        fonts: FontPaths, threads: Int = PrerenderWorker.defaultThreads, waking signal: WakeSignal
     ) throws -> PrerenderWorker {
         try PrerenderWorker(
             threads: threads,
             makeRenderer: { thread in try ContentOptions.makeRenderer(fonts: fonts, logProblems: thread == 0) },
-            wake: wake)
+            wake: { signal.wake() })
     }
 
     /// Runs until SIGTERM or SIGINT; the screen is restored on the way out.
@@ -161,7 +161,7 @@ final class MainLoop {
             deadline = min(deadline ?? probe, probe)
         }
         if let interval = notifier?.watchdogInterval {
-            let ping = frames.watchdogDeadline(interval: interval)
+            let ping = frames.watchdogDeadline
             deadline = min(deadline ?? ping, ping)
         }
         return deadline
@@ -227,7 +227,6 @@ final class MainLoop {
 
     /// Runs the physics steps due, draws when the picture changed, keeps the banners ahead rendered.
     private func step(at now: Duration) {
-        if let screen { frames.retireOverdueFlip(on: screen.device, at: now) }
         if screen == nil, now - lastProbe >= Self.probeInterval { reprobeDisplay() }
         if let due = reloadDue, now >= due {
             reloadDue = nil

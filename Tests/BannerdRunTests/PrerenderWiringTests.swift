@@ -1,9 +1,9 @@
 import BannerContent
 import CarouselRendering
-import Glibc
+import EventLoop
 import GlyphText
+import MonotonicTime
 import Raster
-import Synchronization
 import Testing
 
 @testable import bannerd
@@ -26,24 +26,18 @@ import Testing
         width: 360, height: 200, scale: 1.5, cornerRadius: 12, rotation: .none, background: Color(rgb: 0x11_1111))
 
     @Test func eachThreadRendersWithItsOwnFontsAndTheResultsMatchARendererOnOneThread() throws {
-        let wakes = Atomic<Int>(0)
-        let worker = try MainLoop.startPrerenderWorker(
-            fonts: .debian, threads: 2, wake: { wakes.add(1, ordering: .relaxed) })
+        let signal = try WakeSignal()
+        let worker = try MainLoop.startPrerenderWorker(fonts: .debian, threads: 2, waking: signal)
         defer { worker.stop() }
         worker.reset(banners: Self.banners, target: Self.target)
         worker.request(Array(0..<Self.banners.count))
-        var results: [Int: Sprite] = [:]
-        for _ in 0..<30_000 where results.count < Self.banners.count {
-            for result in worker.collect() { results[result.banner] = result.sprite }
-            var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
-            nanosleep(&pause, nil)
-        }
+        let results = try collect(Self.banners.count, from: worker, wokenBy: signal)
         #expect(results.count == Self.banners.count)
-        #expect(wakes.load(ordering: .relaxed) == Self.banners.count)
         // The same banners drawn by one renderer on this thread: pixel for pixel what the threads made.
         let alone = try ContentOptions.makeRenderer(fonts: .debian, logProblems: false)
         let t = Self.target
-        for (index, sprite) in results.sorted(by: { $0.key < $1.key }) {
+        for result in results.sorted(by: { $0.banner < $1.banner }) {
+            let (index, sprite) = (result.banner, result.sprite)
             let rendered = alone.render(
                 Self.banners[index], width: t.width, height: t.height, scale: t.scale, cornerRadius: t.cornerRadius)
             let expected = Sprite(rendered.bitmap, rotation: t.rotation, format: t.format, over: t.background)
@@ -65,17 +59,29 @@ import Testing
 
     @Test func missingFontsDoNotStopTheWorker() throws {
         let nowhere = FontPaths(title: ["/nonexistent/bold.ttf"], body: ["/nonexistent/regular.ttf"])
-        let worker = try MainLoop.startPrerenderWorker(fonts: nowhere, threads: 2, wake: {})
+        let signal = try WakeSignal()
+        let worker = try MainLoop.startPrerenderWorker(fonts: nowhere, threads: 2, waking: signal)
         defer { worker.stop() }
         worker.reset(banners: Self.banners, target: Self.target)
         worker.request([0, 1])
-        var done: [Int] = []
-        for _ in 0..<30_000 where done.count < 2 {
-            done += worker.collect().map(\.banner)
-            var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
-            nanosleep(&pause, nil)
+        #expect(try collect(2, from: worker, wokenBy: signal).map(\.banner).sorted() == [0, 1])
+    }
+
+    /// As the loop does: sleeps in poll() on the wake signal, drains it and takes what the threads finished.
+    private func collect(_ count: Int, from worker: PrerenderWorker, wokenBy signal: WakeSignal) throws
+        -> [PrerenderWorker.Result]
+    {
+        var poller = Poller()
+        var results: [PrerenderWorker.Result] = []
+        let giveUp = MonotonicClock.now() + .seconds(120)
+        while results.count < count, MonotonicClock.now() < giveUp {
+            let now = MonotonicClock.now()
+            let ready = try poller.wait(for: [signal.fileDescriptor], until: now + .seconds(5), now: now)
+            guard ready.contains(signal.fileDescriptor) else { continue }
+            signal.drain()
+            results += worker.collect()
         }
-        #expect(done.sorted() == [0, 1])
+        return results
     }
 
     /// The sprite composed alone onto a target of its size: the bytes a frame would show.
