@@ -1,30 +1,25 @@
 import DisplaySelection
-import InputTranslation
-import Raster
 
-/// What the command line may set over the files. Each nil part leaves the file's (or default) value alone.
+/// What `bannerd run`'s options set over the files; each nil part leaves the file's (or default) value alone.
+/// Only options `run` has are here: the rest is set in `bannerd.toml`.
 public struct ConfigurationOverrides: Equatable, Sendable {
     /// `--card PATH`.
     public var cardPath: String?
-    /// `--connector NAME`.
+    /// `--output NAME`.
     public var connectorName: String?
     /// `--mode WxH[@Hz]`.
     public var mode: ModeRequest?
     /// `--rotation DEGREES`.
     public var rotation: DisplayRotation?
-    /// `--scale PX_PER_POINT`.
+    /// `--scale PX_PER_POINT`, in `DisplaySettings.scaleRange` as in the file.
     public var scale: Double?
-    /// `--format xrgb8888|rgb565`.
-    public var format: PixelFormat?
     /// `--seat NAME`.
     public var seat: String?
-    /// `--calibration "a b c d e f"`.
-    public var calibration: CalibrationMatrix?
     /// `--autoplay SECONDS`; `.some(nil)` turns autoplay off (`--autoplay 0`).
     public var autoplayInterval: Duration??
     /// `--content DIR`.
     public var contentDirectory: String?
-    /// `--control-socket PATH`.
+    /// `--control PATH`.
     public var controlSocketPath: String?
     /// `--no-schedule`: keep the screen on whatever the file's `[schedule]` says.
     public var ignoresSchedule = false
@@ -42,9 +37,7 @@ extension Configuration {
         if let v = o.mode { c.display.selection.mode = v }
         if let v = o.rotation { c.display.selection.rotation = v }
         if let v = o.scale { c.display.scale = v }
-        if let v = o.format { c.display.format = v }
         if let v = o.seat { c.input.seat = v }
-        if let v = o.calibration { c.input.calibration = v }
         if let v = o.autoplayInterval { c.carousel.autoplayInterval = v }
         if let v = o.contentDirectory { c.contentDirectory = v }
         if let v = o.controlSocketPath { c.controlSocketPath = v }

@@ -15,18 +15,25 @@ public enum PacingDecision: Equatable, Sendable {
 public enum NoVBlankReason: Equatable, Sendable, CustomStringConvertible {
     /// The mode's refresh is missing or implausible.
     case implausibleRefresh(millihertz: Int?)
-    /// Flips complete far sooner than one refresh period (bochs, simpledrm, SPI panels complete at once).
-    case flipsTooFast(medianLatency: Duration, period: Duration)
+    /// Flip events carry no vblank counter (bochs, virtio-gpu, simpledrm, SPI panels): flips complete whenever
+    /// they are done, not at a blank. `latency` is the last flip's, for the log.
+    case noVBlankCounter(latency: Duration, period: Duration)
     /// The device has no page flips at all (fbdev).
     case noPageFlips
+
+    private func milliseconds(_ d: Duration) -> String {
+        let tenths = Int((d / .milliseconds(1) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) ms"
+    }
 
     /// One line for logs.
     public var description: String {
         switch self {
         case .implausibleRefresh(let millihertz):
             return "mode reports refresh \(millihertz.map { "\(Double($0) / 1000) Hz" } ?? "none")"
-        case .flipsTooFast(let latency, let period):
-            return "page flips complete after \(latency) against a \(period) refresh period"
+        case .noVBlankCounter(let latency, let period):
+            return "page flips carry no vblank count (the last completed \(milliseconds(latency)) after it was queued; "
+                + "the mode claims \(milliseconds(period)) refreshes)"
         case .noPageFlips:
             return "the device has no page flips"
         }

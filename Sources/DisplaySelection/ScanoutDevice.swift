@@ -25,9 +25,9 @@ public protocol ScanoutDevice: AnyObject {
     func present() throws -> PresentOutcome
     /// A descriptor that becomes readable when a flip completes, nil when presents complete at once.
     var pollDescriptor: Int32? { get }
-    /// Reads completion events; returns true if the pending flip completed (a stale event of a retired flip
-    /// does not count).
-    func handleReadable() throws -> Bool
+    /// Reads completion events; returns the pending flip's completion as the kernel reported it, nil if it has
+    /// not completed (a stale event of a retired flip does not count).
+    func handleReadable() throws -> FlipCompletion?
     /// When the pending flip becomes overdue (`PageFlipTracker.flipTimeout` after it was queued); nil when none
     /// is pending. The loop sleeps no longer than this.
     var flipDeadline: Duration? { get }

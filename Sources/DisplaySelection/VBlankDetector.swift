@@ -1,15 +1,18 @@
 /// Decides from observed page flips whether the driver has a real vertical blank.
 ///
-/// With a real vblank a flip completes at the next blank: on average half a period after submission and
-/// never more than one period apart from the previous completion when flips are back to back. Drivers without
-/// one (bochs, simpledrm, SPI panels) complete flips at once, thousands per second, whatever refresh the mode
-/// claims. The decision is made once, after `sampleCount` flips, and then kept.
+/// The kernel stamps each flip event with the CRTC's vblank counter. A driver with a vblank interrupt advances it
+/// at every refresh; one without (bochs, virtio-gpu, simpledrm, SPI panels) has no counter, and the kernel fakes
+/// its events with 0 at whatever moment the flip happened, thousands per second whatever refresh the mode
+/// claims. Timing is no evidence: on an emulated or loaded CPU an instant flip can take as long as a blank. So
+/// the counter decides: vblank as soon as it advances, a timer when `sampleCount` flips left it where it was.
+/// The decision is then kept.
 public struct VBlankDetector: Sendable {
     /// The mode's refresh period, nil when the mode's refresh is implausible.
     public let period: Duration?
-    /// How many flips are measured before deciding.
+    /// How many flips with a standing counter mean the driver has none.
     public let sampleCount: Int
-    private var latencies: [Duration] = []
+    private var firstSequence: UInt32?
+    private var flips = 0
     private var decided: PacingDecision?
 
     /// Plausible refresh rates for a display: outside this range the mode's numbers are not believed.
@@ -17,7 +20,7 @@ public struct VBlankDetector: Sendable {
 
     /// A detector for a mode refreshing at `modeRefreshMillihertz` (nil when unknown).
     public init(modeRefreshMillihertz: Int?, sampleCount: Int = 30) {
-        self.sampleCount = max(1, sampleCount)
+        self.sampleCount = max(2, sampleCount)
         if let millihertz = modeRefreshMillihertz, Self.plausibleMillihertz.contains(millihertz) {
             period = .nanoseconds(Int64(1_000_000_000_000 / millihertz))
         } else {
@@ -31,21 +34,20 @@ public struct VBlankDetector: Sendable {
     /// The current decision.
     public var decision: PacingDecision { decided ?? .measuring }
 
-    /// Records one flip: submitted at `submitted`, its completion event stamped `completed` (same clock).
-    public mutating func recordFlip(submitted: Duration, completed: Duration) {
+    /// Records one flip's completion (submitted at `submitted`, on the same clock; kept for the log's sake).
+    public mutating func recordFlip(submitted: Duration, completion: FlipCompletion) {
         guard decided == nil, let period else { return }
-        latencies.append(max(.zero, completed - submitted))
-        guard latencies.count >= sampleCount else { return }
-        let median = latencies.sorted()[latencies.count / 2]
-        // A real blank makes the median latency a sizeable fraction of a period; an eighth leaves room for
-        // submissions that happen to land just before the blank.
-        if median * 8 < period {
-            decided = .timer(
-                period: PacingDecision.fallbackTimerPeriod, reason: .flipsTooFast(medianLatency: median, period: period)
-            )
-        } else {
-            decided = .vblank(period: period)
+        flips += 1
+        guard let first = firstSequence else {
+            firstSequence = completion.sequence
+            return
         }
-        latencies = []
+        if completion.sequence != first {
+            decided = .vblank(period: period)
+        } else if flips >= sampleCount {
+            decided = .timer(
+                period: PacingDecision.fallbackTimerPeriod,
+                reason: .noVBlankCounter(latency: completion.time - submitted, period: period))
+        }
     }
 }

@@ -33,7 +33,9 @@ public struct FrameDriver: Sendable {
 
     /// Reads the display's flip events (its descriptor was readable).
     public mutating func readFlipEvents(from display: any ScanoutDevice) throws {
-        if try display.handleReadable() { health.flipCompleted() }
+        guard let completion = try display.handleReadable() else { return }
+        health.flipCompleted()
+        scheduler.flipCompleted(completion)
     }
 
     /// Retires the display's flip if its bound has passed at `now`.

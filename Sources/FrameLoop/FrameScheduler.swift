@@ -1,4 +1,5 @@
 import CarouselEngine
+import DisplaySelection
 
 /// How frames are paced on a display.
 public enum Pacing: String, Sendable {
@@ -37,6 +38,10 @@ public struct FrameScheduler: Sendable {
     public private(set) var statistics = FrameStatistics()
     /// After a refused present: not before then.
     private var retryAt: Duration?
+    /// The blank at which the display last completed a flip, not yet taken into the steps (vblank pacing only).
+    private var blank: Duration?
+    /// The vblank counter of the last completion.
+    private var lastSequence: UInt32?
     private var pacer = FramePacer()
     private var needsPresent = true  // the first frame is always drawn
     /// Whether, when the caller last went to sleep, anything asked for frames.
@@ -80,7 +85,8 @@ public struct FrameScheduler: Sendable {
         // replaying the quiet time as late frames. A grid point must have passed, so this never draws twice
         // within one step.
         if !wantedFrames, let next = pacer.nextStepTime, now >= next { pacer.idle() }
-        let steps = pacer.steps(at: now)
+        let steps = pacer.steps(at: now, blank: blank)
+        blank = nil
         statistics.framesLate += max(0, steps.count - 1)
         for i in 0..<steps.count where carousel.advance(to: steps.time(i)) {
             needsPresent = true
@@ -110,6 +116,15 @@ public struct FrameScheduler: Sendable {
     public mutating func dropFrame() {
         needsPresent = false
         wantedFrames = carousel.wantsFrames
+    }
+
+    /// The display completed a flip. When its vblank counter moved since the last one, the completion was a
+    /// real blank and, with vblank pacing, the steps follow the blanks (`FramePacer.steps(at:blank:)`); a
+    /// counter that stands still (no vblank: flips complete at once) leaves the timer's grid alone.
+    public mutating func flipCompleted(_ completion: FlipCompletion) {
+        defer { lastSequence = completion.sequence }
+        guard pacing == .vblank, let lastSequence, completion.sequence != lastSequence else { return }
+        blank = completion.time
     }
 
     /// The display retired the pending flip as lost (its event never came within the display's bound).

@@ -3,8 +3,9 @@ import Raster
 
 /// What the kernel does with one page flip in a `FakeDisplay`.
 public enum FlipFate: Equatable, Sendable {
-    /// The flip completes at that time and its event arrives then.
-    case completes(at: Duration)
+    /// The flip completes at that time and its event arrives then, with the vblank counter at `sequence` (0 for
+    /// a driver without one).
+    case completes(at: Duration, sequence: UInt32)
     /// The flip completes at that time but its event never arrives (a driver dropping events).
     case eventLost(completesAt: Duration)
     /// The flip never completes: the kernel refuses every later flip with EBUSY (a hung driver).
@@ -20,17 +21,21 @@ public struct FlipBehaviour: Sendable {
         self.fate = fate
     }
 
-    /// A real vertical blank every `period`: a flip completes at the first blank after its submission.
+    /// A real vertical blank every `period`: a flip completes at the first blank after its submission (strictly:
+    /// one submitted at a blank has missed it).
     public static func vblank(period: Duration, phase: Duration = .zero) -> FlipBehaviour {
         FlipBehaviour { _, submitted in
-            let blanks = Int((submitted - phase) / period) + 1
-            return .completes(at: phase + period * blanks)
+            // Duration division is floating point: settle the estimate with exact comparisons.
+            var blanks = Int((submitted - phase) / period) + 1
+            while phase + period * blanks <= submitted { blanks += 1 }
+            while phase + period * (blanks - 1) > submitted { blanks -= 1 }
+            return .completes(at: phase + period * blanks, sequence: UInt32(truncatingIfNeeded: 1000 + blanks))
         }
     }
 
     /// No vertical blank (bochs, simpledrm): a flip completes `latency` after its submission.
     public static func immediate(latency: Duration = .microseconds(400)) -> FlipBehaviour {
-        FlipBehaviour { _, submitted in .completes(at: submitted + latency) }
+        FlipBehaviour { _, submitted in .completes(at: submitted + latency, sequence: 0) }
     }
 
     /// Flips complete and show, but no event ever arrives.
@@ -43,17 +48,21 @@ public struct FlipBehaviour: Sendable {
     /// `base`, except the flips whose numbers are in `lost`, whose events never arrive.
     public static func losing(_ lost: Set<Int>, of base: FlipBehaviour) -> FlipBehaviour {
         FlipBehaviour { n, submitted in
-            guard lost.contains(n), case .completes(let at) = base.fate(n, submitted) else {
+            guard lost.contains(n), case .completes(let at, _) = base.fate(n, submitted) else {
                 return base.fate(n, submitted)
             }
             return .eventLost(completesAt: at)
         }
     }
 
-    /// `base`, except flip number `n`, which completes only after `stall` (its event comes then).
+    /// `base`, except flip number `n`, which completes only after `stall` (its event comes then; a vblank counter
+    /// has moved on).
     public static func stalling(flip n: Int, for stall: Duration, of base: FlipBehaviour) -> FlipBehaviour {
         FlipBehaviour { k, submitted in
-            k == n ? .completes(at: submitted + stall) : base.fate(k, submitted)
+            guard k == n, case .completes(_, let sequence) = base.fate(k, submitted) else {
+                return base.fate(k, submitted)
+            }
+            return .completes(at: submitted + stall, sequence: sequence == 0 ? 0 : sequence &+ 1)
         }
     }
 }
@@ -70,9 +79,9 @@ public final class FakeDisplay: ScanoutDevice {
     private var tracker: PageFlipTracker
     private let buffers: [PixelBufferStorage]
     /// The kernel's flip: its buffer, and when it completes (nil: never) and whether its event will arrive.
-    private var kernelFlip: (buffer: Int, completes: Duration?, delivers: Bool)?
-    /// Events queued by the kernel, not yet read: the buffer each completion was for.
-    private var queuedEvents: [(time: Duration, buffer: Int)] = []
+    private var kernelFlip: (buffer: Int, completes: Duration?, sequence: UInt32, delivers: Bool)?
+    /// Events queued by the kernel, not yet read: each completion and the buffer it was for.
+    private var queuedEvents: [(completion: FlipCompletion, buffer: Int)] = []
 
     /// When each frame was presented (queued).
     public private(set) var presents: [Duration] = []
@@ -103,7 +112,7 @@ public final class FakeDisplay: ScanoutDevice {
     /// When the descriptor next becomes readable (a queued or coming event); nil: not before something changes.
     public var nextEventTime: Duration? {
         advanceKernel()
-        if let first = queuedEvents.first { return first.time }
+        if let first = queuedEvents.first { return first.completion.time }
         guard let flip = kernelFlip, flip.delivers else { return nil }
         return flip.completes
     }
@@ -122,22 +131,22 @@ public final class FakeDisplay: ScanoutDevice {
         }
         let now = clock.now
         switch behaviour.fate(presents.count, now) {
-        case .completes(let at): kernelFlip = (back, at, true)
-        case .eventLost(let at): kernelFlip = (back, at, false)
-        case .never: kernelFlip = (back, nil, false)
+        case .completes(let at, let sequence): kernelFlip = (back, at, sequence, true)
+        case .eventLost(let at): kernelFlip = (back, at, 0, false)
+        case .never: kernelFlip = (back, nil, 0, false)
         }
         presents.append(now)
         tracker.submitted(back, at: now)
         return .queued
     }
 
-    public func handleReadable() throws -> Bool {
+    public func handleReadable() throws -> FlipCompletion? {
         advanceKernel()
-        var completed = false
-        while let event = queuedEvents.first, event.time <= clock.now {
+        var completed: FlipCompletion?
+        while let event = queuedEvents.first, event.completion.time <= clock.now {
             queuedEvents.removeFirst()
             // An event of a flip retired as lost is stale: it must not complete the next flip early.
-            if tracker.pending?.index == event.buffer, tracker.completed() != nil { completed = true }
+            if tracker.pending?.index == event.buffer, tracker.completed() != nil { completed = event.completion }
         }
         return completed
     }
@@ -159,6 +168,6 @@ public final class FakeDisplay: ScanoutDevice {
         guard let flip = kernelFlip, let at = flip.completes, at <= clock.now else { return }
         kernelFlip = nil
         completions.append(at)
-        if flip.delivers { queuedEvents.append((at, flip.buffer)) }
+        if flip.delivers { queuedEvents.append((FlipCompletion(time: at, sequence: flip.sequence), flip.buffer)) }
     }
 }

@@ -46,7 +46,7 @@ public struct LoopHarness {
             var wake = driver.nextDeadline(display: display).map { max($0, clock.now) }
             if let event = display.nextEventTime { wake = min(wake ?? event, max(event, clock.now)) }
             if nextEvent < events.count { wake = min(wake ?? events[nextEvent].time, events[nextEvent].time) }
-            if let watchdogInterval {
+            if watchdogInterval != nil {
                 let due = max(driver.watchdogDeadline, clock.now)
                 wake = min(wake ?? due, due)
             }

@@ -177,17 +177,17 @@ public final class DRMDisplay: ScanoutDevice {
         return .queued
     }
 
-    /// Reads flip events (drmHandleEvent); true when the pending flip completed.
-    public func handleReadable() throws -> Bool {
-        guard !isShutDown else { return false }
+    /// Reads flip events (drmHandleEvent); the pending flip's completion, if it came.
+    public func handleReadable() throws -> FlipCompletion? {
+        guard !isShutDown else { return nil }
         try LibDRM.handleEvents(fd: card.fileDescriptor, path: card.path)
-        var completed = false
+        var completed: FlipCompletion?
         for index in 0..<tracker.bufferCount {
             guard let completion = events[index].completions.last else { continue }
             events[index].completions.removeAll(keepingCapacity: true)
             guard tracker.pending?.index == index, let submitted = tracker.completed() else { continue }
-            detector.recordFlip(submitted: submitted, completed: completion)
-            completed = true
+            detector.recordFlip(submitted: submitted, completion: completion)
+            completed = completion
         }
         return completed
     }

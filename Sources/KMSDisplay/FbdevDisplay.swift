@@ -120,7 +120,7 @@ public final class FbdevDisplay: ScanoutDevice {
     }
 
     /// Never called (no descriptor); reports nothing.
-    public func handleReadable() throws -> Bool { false }
+    public func handleReadable() throws -> FlipCompletion? { nil }
 
     /// Presents complete at once: never a flip in flight.
     public var flipDeadline: Duration? { nil }

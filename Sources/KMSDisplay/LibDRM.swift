@@ -188,9 +188,10 @@ enum LibDRM {
     static func handleEvents(fd: Int32, path: String) throws(DisplayError) {
         var context = drmEventContext()
         context.version = DRMConstants.eventContextVersion
-        context.page_flip_handler = { _, _, seconds, microseconds, userData in
+        context.page_flip_handler = { _, sequence, seconds, microseconds, userData in
             guard let userData else { return }
-            let completion = Duration.seconds(Int64(seconds)) + .microseconds(Int64(microseconds))
+            let completion = FlipCompletion(
+                time: .seconds(Int64(seconds)) + .microseconds(Int64(microseconds)), sequence: sequence)
             userData.assumingMemoryBound(to: FlipEvents.self).pointee.completions.append(completion)
         }
         while true {
@@ -270,5 +271,5 @@ struct SavedCRTC {
 /// Filled by the page-flip handler; its address is the flip's user data, so it must not move while a flip is
 /// pending (it lives in memory the display allocates once).
 struct FlipEvents {
-    var completions: [Duration] = []
+    var completions: [FlipCompletion] = []
 }

@@ -160,7 +160,7 @@ final class MainLoop {
             let probe = lastProbe + Self.probeInterval
             deadline = min(deadline ?? probe, probe)
         }
-        if let interval = notifier?.watchdogInterval {
+        if notifier?.watchdogInterval != nil {
             let ping = frames.watchdogDeadline
             deadline = min(deadline ?? ping, ping)
         }
@@ -232,7 +232,12 @@ final class MainLoop {
             reloadDue = nil
             reloadContent()
         }
-        if let screen { scheduler.pacing = screen.pacing }
+        if let screen, screen.pacing != scheduler.pacing {
+            if case .timer(_, let reason) = screen.device.pacing {
+                Log.info("frames paced by a 60 Hz timer: \(reason)")
+            }
+            scheduler.pacing = screen.pacing
+        }
         if applyPower(at: now) {
             drawFrame(at: now)
             // Without a display the layout is provisional and is replaced on connect: rendering for it would only

@@ -46,7 +46,7 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
+        try RunCommand.validate(scale: scale)
         guard every >= 1 else { throw ValidationError("--every must be 1 or more") }
         guard ["xrgb8888", "rgb565"].contains(format) else { throw ValidationError("--format: xrgb8888 or rgb565") }
         if let seconds, !(seconds.isFinite && seconds >= 0 && seconds <= 3600) {

@@ -67,9 +67,7 @@ struct RunCommand: ParsableCommand {
     var fbdev = "/dev/fb0"
 
     func validate() throws {
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 8) {
-            throw ValidationError("--scale must be in (0, 8]")
-        }
+        if let scale { try Self.validate(scale: scale) }
         if let autoplay, !(autoplay.isFinite && autoplay >= 0) {
             throw ValidationError("--autoplay must be 0 or more seconds")
         }
@@ -99,6 +97,14 @@ struct RunCommand: ParsableCommand {
             contentDirectory: configuration.contentDirectory, schedule: configuration.schedule)
         let loop = try MainLoop(settings: settings)
         try loop.run()
+    }
+
+    /// `--scale` takes what `scale` in bannerd.toml takes (`run` and `render` share the rule).
+    static func validate(scale: Double) throws {
+        let range = DisplaySettings.scaleRange
+        guard range.contains(scale) else {
+            throw ValidationError("--scale must be from \(range.lowerBound) to \(range.upperBound) pixels per point")
+        }
     }
 
     /// The command line's part, laid over the files.

@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func followsTheHoursAndWakesOnlyAtTheirEdges() throws {
-        let power = ScreenPower(schedule: try #require(officeHours))
+        let power = ScreenPower(schedule: officeHours)
         var clock = Clock(now: at(3))
         var changes: [(Duration, ScreenPower.State)] = []
         var wakeups = 0
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func aTouchInTheDarkWakesTheScreenForAMinuteAndIsSwallowed() throws {
-        var power = ScreenPower(schedule: try #require(officeHours))
+        var power = ScreenPower(schedule: officeHours)
         var clock = Clock(now: at(23))
         #expect(power.state(now: clock.now, local: clock.local) == .off)
         #expect(power.input(now: clock.now, local: clock.local) == true)
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aDaylightSavingJumpIsFollowedWithinAMinute() throws {
-        let power = ScreenPower(schedule: try #require(officeHours))
+        let power = ScreenPower(schedule: officeHours)
         var clock = Clock(now: at(5, 59))
         #expect(power.state(now: clock.now, local: clock.local) == .off)
         // The loop goes to sleep at 05:59; clocks go forward an hour at 06:00 (local 06:00 becomes 07:00) with no
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aWakeRunningIntoTheHoursEndsWithThemAndInputDuringThemIsNotSwallowed() throws {
-        var power = ScreenPower(schedule: try #require(officeHours), wakeDuration: .seconds(120))
+        var power = ScreenPower(schedule: officeHours, wakeDuration: .seconds(120))
         var clock = Clock(now: at(6, 59))
         #expect(power.input(now: clock.now, local: clock.local) == true)
         #expect(power.nextChange(now: clock.now, local: clock.local) == at(7))

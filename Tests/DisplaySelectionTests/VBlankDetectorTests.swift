@@ -2,52 +2,50 @@ import DisplaySelection
 import Testing
 
 @Suite struct VBlankDetectorTests {
-    let frame60 = Duration.nanoseconds(16_666_667)
-
-    /// Feeds flips submitted right after the previous completion, each completing after `latency`.
-    func feed(_ detector: inout VBlankDetector, count: Int, latency: (Int) -> Duration) {
+    /// Feeds flips submitted right after the previous completion, each completing after `latency` with the
+    /// vblank counter at `sequence`.
+    func feed(
+        _ detector: inout VBlankDetector, count: Int, latency: Duration, sequence: (Int) -> UInt32
+    ) {
         var now = Duration.seconds(10)
         for index in 0..<count {
-            let done = now + latency(index)
-            detector.recordFlip(submitted: now, completed: done)
+            let done = now + latency
+            detector.recordFlip(submitted: now, completion: FlipCompletion(time: done, sequence: sequence(index)))
             now = done + .microseconds(300)
         }
     }
 
-    @Test func realVBlankIsTrusted() {
+    @Test(arguments: [Duration.microseconds(200), .milliseconds(12)])
+    func anAdvancingCounterIsARealBlankHoweverFastTheFlips(latency: Duration) {
         var detector = VBlankDetector(modeRefreshMillihertz: 60_000, sampleCount: 10)
         #expect(detector.decision == .measuring)
-        // Rendering takes 4 ms, so each flip waits out the rest of the period.
-        feed(&detector, count: 10) { _ in .milliseconds(12) }
+        feed(&detector, count: 1, latency: latency) { _ in 7_000 }
+        #expect(detector.decision == .measuring)
+        feed(&detector, count: 1, latency: latency) { _ in 7_001 }
         #expect(detector.decision == .vblank(period: .nanoseconds(16_666_666)))
     }
 
-    @Test func bochsStyleInstantFlipsMeanTimer() {
-        // modetest on bochs-drm: 1,900-2,800 flips/s against a claimed 75 Hz.
+    @Test(arguments: [Duration.microseconds(400), .milliseconds(9)])
+    func noCounterMeansTimerHoweverSlowTheFlips(latency: Duration) {
+        // bochs on an emulated CPU: flips that complete at once can take as long as a blank would.
         var detector = VBlankDetector(modeRefreshMillihertz: 75_000, sampleCount: 10)
-        feed(&detector, count: 10) { _ in .microseconds(400) }
-        guard case .timer(let period, .flipsTooFast) = detector.decision else {
+        feed(&detector, count: 9, latency: latency) { _ in 0 }
+        #expect(detector.decision == .measuring)
+        feed(&detector, count: 1, latency: latency) { _ in 0 }
+        guard case .timer(let period, .noVBlankCounter(let seen, _)) = detector.decision else {
             Issue.record("expected timer, got \(detector.decision)")
             return
         }
         #expect(period == PacingDecision.fallbackTimerPeriod)
+        #expect(seen == latency)
     }
 
-    @Test func aFewLuckyFastFlipsDoNotFlipTheDecision() {
-        var detector = VBlankDetector(modeRefreshMillihertz: 60_000, sampleCount: 9)
-        // Four of nine submissions land just before the blank.
-        feed(&detector, count: 9) { $0 % 2 == 0 ? .milliseconds(9) : .microseconds(200) }
-        #expect(detector.decision == .vblank(period: .nanoseconds(16_666_666)))
-    }
-
-    @Test func decisionWaitsForEnoughSamplesAndThenSticks() {
+    @Test func theDecisionSticks() {
         var detector = VBlankDetector(modeRefreshMillihertz: 60_000, sampleCount: 5)
-        feed(&detector, count: 4) { _ in .microseconds(100) }
-        #expect(detector.decision == .measuring)
-        feed(&detector, count: 1) { _ in .microseconds(100) }
+        feed(&detector, count: 5, latency: .microseconds(100)) { _ in 0 }
         let decided = detector.decision
         #expect(decided != .measuring)
-        feed(&detector, count: 20) { _ in .milliseconds(10) }
+        feed(&detector, count: 20, latency: .milliseconds(10)) { UInt32($0) }
         #expect(detector.decision == decided)
     }
 
@@ -65,5 +63,9 @@ import Testing
         #expect(NoVBlankReason.implausibleRefresh(millihertz: nil).description == "mode reports refresh none")
         #expect(
             NoVBlankReason.implausibleRefresh(millihertz: 1_000_000).description == "mode reports refresh 1000.0 Hz")
+        #expect(
+            NoVBlankReason.noVBlankCounter(latency: .microseconds(400), period: .nanoseconds(13_333_333)).description
+                == "page flips carry no vblank count (the last completed 0.4 ms after it was queued; the mode claims 13.3 ms refreshes)"
+        )
     }
 }

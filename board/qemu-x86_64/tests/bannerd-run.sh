@@ -3,6 +3,7 @@
 #   geometry  at rest, inset, gap and ears are exact to the pixel at 1024x768 scale 1 and 800x600 scale 2
 #   swipe     a scripted swipe moves exactly one banner
 #   catch     a finger landing on the moving carousel stops it, holds it, and is not a tap
+#   pacing    bochs has no vblank counter: a timer paces the frames, however slowly the emulated CPU flips
 #   unplug    removing the touch device mid-drag leaves the carousel running and settled
 #   restore   SIGTERM exits 0 within a few seconds and the console is back exactly as it was
 # Run after `swift build`: board/qemu-x86_64/run-e2e bannerd-run
@@ -62,6 +63,10 @@ wait $touch_pid
 wait_until 30 phase_is rest || fail "did not settle after the catch"
 grep -q "activated" run1.log && fail "the catch was taken as a tap"
 echo "caught on banner $held, settled on $(field index)"
+
+echo "== pacing: decided by the flip events' vblank counter, not by the emulated CPU's speed"
+[ "$(field pacing)" = timer ] || fail "bochs paced by $(field pacing), not by a timer"
+grep "frames paced by a 60 Hz timer: page flips carry no vblank count" run1.log || fail "no pacing line in the log"
 
 echo "== unplug the touchscreen mid-drag"
 touch.py --remove-at 200 --hold 0 - <<< $'0 down 900 384\n100 move 800 384\n180 move 700 384\n400 move 600 384' || true
