@@ -20,13 +20,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         // Counts heap allocations in BannerdBench (malloc/free interposed in-process; benchmark only).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        // Errno's text (strerror) for the system-call wrappers' messages.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // MARK: Pure core (imports no C library)
         .target(name: "CarouselEngine", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CarouselTrace", dependencies: ["CarouselEngine"]),
         .target(name: "Raster"),
-        .target(name: "FrameLoop", dependencies: ["CarouselEngine", "DisplaySelection", "Raster"]),
+        .target(name: "FrameLoop", dependencies: ["BannerdConfig", "CarouselEngine", "DisplaySelection", "Raster"]),
         // Test support: a manual clock, a fake display whose flips complete, stall or get lost on cue, the frame path
         // run on them as the poll loop runs it, and a seeded random generator.
         .target(name: "FrameLoopTesting", dependencies: ["FrameLoop", "CarouselEngine", "DisplaySelection", "Raster"]),
@@ -45,7 +47,9 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // MARK: Thin wrappers (one per C library; no policy)
-        .target(name: "FileAccess"),
+        // The EINTR retry and the errno text every system-call wrapper below shares.
+        .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "FileAccess", dependencies: ["SystemCalls"]),
         .target(name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CTurboJPEG"]),
         .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
         // BannerdConfig's files read from disk (ConfigurationFiles over FileAccess).
@@ -56,13 +60,13 @@ let package = Package(
             name: "BannerContent", dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding", "TOMLSubset"]
         ),
         // poll(), eventfd wake-ups and signalfd for the appliance's single event loop.
-        .target(name: "EventLoop", dependencies: ["CLinuxEvents", "MonotonicTime"]),
+        .target(name: "EventLoop", dependencies: ["CLinuxEvents", "MonotonicTime", "SystemCalls"]),
         // Tap actions: programs started with posix_spawn, their output and exit watched from the poll loop.
-        .target(name: "ChildProcess", dependencies: ["CLinuxProcess"]),
+        .target(name: "ChildProcess", dependencies: ["CLinuxProcess", "SystemCalls"]),
         // Graphics mode and a muted keyboard on the VT while bannerd owns the screen.
-        .target(name: "VirtualTerminal", dependencies: ["CLinuxConsole"]),
+        .target(name: "VirtualTerminal", dependencies: ["CLinuxConsole", "SystemCalls"]),
         // systemd notification and the control socket (Unix sockets).
-        .target(name: "ServiceIO", dependencies: ["ControlProtocol"]),
+        .target(name: "ServiceIO", dependencies: ["ControlProtocol", "SystemCalls"]),
         // Pre-rendered banners around the current page (worker thread) and frame composition.
         .target(
             name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster", "CGlibcMalloc"]),
@@ -92,10 +96,14 @@ let package = Package(
         // MARK: Thin wrappers (one per C library, no policy)
         .target(
             name: "KMSDisplay",
-            dependencies: ["CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster", "MonotonicTime"]),
+            dependencies: [
+                "CLibDRM", "CLibudev", "CLinuxFB", "DisplaySelection", "Raster", "MonotonicTime", "SystemCalls",
+            ]),
         .target(
             name: "LibinputSource",
-            dependencies: ["CLibinput", "CLibudev", "InputTranslation", "DisplaySelection", "CarouselEngine"]
+            dependencies: [
+                "CLibinput", "CLibudev", "InputTranslation", "DisplaySelection", "CarouselEngine", "SystemCalls",
+            ]
         ),
 
         // MARK: Executables
@@ -122,6 +130,7 @@ let package = Package(
                 "ControlProtocol",
                 "ChildProcess",
                 "MonotonicTime",
+                "SystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -158,6 +167,7 @@ let package = Package(
             dependencies: ["FrameLoop", "FrameLoopTesting", "CarouselEngine", "DisplaySelection"]
         ),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "MonotonicTime"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),

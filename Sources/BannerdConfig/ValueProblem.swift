@@ -22,9 +22,7 @@ extension TOMLValue {
 
     func number(_ key: String, in range: ClosedRange<Double>, unit: String) throws(ValueProblem) -> Double {
         guard let n = number, range.contains(n) else {
-            throw ValueProblem(
-                "\(key) must be a number of \(unit) from \(Self.format(range.lowerBound)) to "
-                    + "\(Self.format(range.upperBound))")
+            throw ValueProblem("\(key) must be a number of \(unit) \(range.spokenBounds)")
         }
         return n
     }
@@ -48,9 +46,12 @@ extension TOMLValue {
         }
         return s
     }
+}
 
-    /// 16 rather than 16.0 in messages.
-    private static func format(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+extension ClosedRange<Double> {
+    /// "from 0.5 to 8": the bounds as messages give them (16 rather than 16.0), in the file and on the command line.
+    public var spokenBounds: String {
+        func format(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }
+        return "from \(format(lowerBound)) to \(format(upperBound))"
     }
 }

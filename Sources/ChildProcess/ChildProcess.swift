@@ -1,4 +1,5 @@
 import CLinuxProcess
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -49,7 +50,7 @@ public final class ChildProcess {
             let error = ChildProcessError(call: "pidfd_open", errno: errno, program: program)
             kill(pid, SIGKILL)
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            _ = repeatWhileInterrupted { waitpid(pid, &status, 0) }
             close(readEnd)
             throw error
         }
@@ -112,12 +113,11 @@ public final class ChildProcess {
         guard let fd = outputDescriptor else { return false }
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let count = repeatWhileInterrupted { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
                 continue
             }
-            if count < 0, errno == EINTR { continue }
             if count < 0, errno == EAGAIN { return true }
             // End of file, or an error that leaves nothing more to read.
             closeOutput()
@@ -137,14 +137,8 @@ public final class ChildProcess {
     public func reap() -> ExitStatus? {
         if let status { return status }
         var raw: Int32 = 0
-        while true {
-            let result = waitpid(pid, &raw, WNOHANG)
-            if result == pid {
-                status = ExitStatus(waitStatus: raw)
-                return status
-            }
-            if result < 0, errno == EINTR { continue }
-            return nil
-        }
+        guard repeatWhileInterrupted({ waitpid(pid, &raw, WNOHANG) }) == pid else { return nil }
+        status = ExitStatus(waitStatus: raw)
+        return status
     }
 }

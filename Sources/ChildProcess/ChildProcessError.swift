@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import SystemCalls
 
 /// A failed call while starting or watching a child process: which call, the errno, which program.
 public struct ChildProcessError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -20,6 +18,6 @@ public struct ChildProcessError: Error, Equatable, Sendable, CustomStringConvert
 
     /// One line naming the program, the call and the reason.
     public var description: String {
-        "\(call) for \(program) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+        "\(call) for \(program) failed: \(errnoMessage(errno))"
     }
 }

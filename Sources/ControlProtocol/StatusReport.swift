@@ -10,6 +10,8 @@ public struct StatusReport: Equatable, Sendable {
     public var placeholdersOnScreen: Int
     public var uptimeSeconds: Double
     public var display: Display?
+    /// What the service waits for while no display is shown (a display to be connected, a driver to load).
+    public var waitingFor: String?
     public var touchDevices: [String]
     /// The screen's power: "on", "woken" (lit by a touch outside the schedule's hours) or "off".
     public var screen: String
@@ -33,8 +35,8 @@ public struct StatusReport: Equatable, Sendable {
 
     public init(
         index: Int, count: Int, phase: String, autoplayPaused: Bool, framesRendered: Int, framesLate: Int,
-        placeholdersOnScreen: Int = 0, uptimeSeconds: Double, display: Display?, touchDevices: [String],
-        screen: String = "on"
+        placeholdersOnScreen: Int = 0, uptimeSeconds: Double, display: Display?, waitingFor: String? = nil,
+        touchDevices: [String], screen: String = "on"
     ) {
         self.index = index
         self.count = count
@@ -45,6 +47,7 @@ public struct StatusReport: Equatable, Sendable {
         self.placeholdersOnScreen = placeholdersOnScreen
         self.uptimeSeconds = uptimeSeconds
         self.display = display
+        self.waitingFor = waitingFor
         self.touchDevices = touchDevices
         self.screen = screen
     }
@@ -74,6 +77,7 @@ public struct StatusReport: Equatable, Sendable {
                 $0.key("display")
                 $0.null()
             }
+            if let waitingFor { $0.field("waiting_for", waitingFor) }
             $0.field("touch_devices", touchDevices)
             $0.field("screen", screen)
         }
@@ -82,7 +86,9 @@ public struct StatusReport: Equatable, Sendable {
 
     /// The one-line `STATUS=` text for systemd: what an operator sees in `systemctl status`.
     public var systemdStatus: String {
-        let screen = display.map { "\($0.connector) \($0.mode), \($0.pacing) pacing" } ?? "no display"
+        let screen =
+            display.map { "\($0.connector) \($0.mode), \($0.pacing) pacing" }
+            ?? waitingFor.map { "waiting for \($0)" } ?? "no display"
         let touch = touchDevices.isEmpty ? "no touch device" : "\(touchDevices.count) touch device(s)"
         let shown = count == 0 ? "no banners" : "banner \(index + 1)/\(count)"
         let power: String

@@ -1,4 +1,4 @@
-import Glibc
+import SystemCalls
 
 /// A failed system call of the event loop (poll, eventfd, signalfd, sigprocmask), with its errno.
 public struct EventLoopError: Error, Equatable, CustomStringConvertible {
@@ -10,5 +10,5 @@ public struct EventLoopError: Error, Equatable, CustomStringConvertible {
         self.errno = errno
     }
 
-    public var description: String { "\(call) failed: \(String(cString: strerror(errno))) (errno \(errno))" }
+    public var description: String { "\(call) failed: \(errnoMessage(errno))" }
 }

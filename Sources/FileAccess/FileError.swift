@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -23,12 +25,8 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         self.detail = detail
     }
 
-    /// The C library's text for `errno` (`strerror`).
-    public var message: String {
-        if errno == 0 { return detail }
-        guard let s = strerror(errno) else { return "errno \(errno)" }
-        return String(cString: s)
-    }
+    /// The C library's text for `errno` (`strerror`), or `detail` for our own checks.
+    public var message: String { errno == 0 ? detail : errnoText(errno) }
 
     /// True when the path does not exist (ENOENT or ENOTDIR on the way).
     public var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }

@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -26,9 +28,8 @@ public struct LocalFiles: Sendable {
 
     /// The whole file's bytes; refuses directories and files larger than `maxBytes` before reading them.
     public func readBytes(_ path: String, maxBytes: Int = 256 << 20) throws(FileError) -> [UInt8] {
-        var fd: Int32
         // O_NONBLOCK: a FIFO named like an image must not hang the player; it is refused below.
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) } while fd < 0 && errno == EINTR
+        let fd = repeatWhileInterrupted { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw FileError(call: "open", errno: errno, path: path) }
         defer { close(fd) }
         var st = stat()
@@ -47,11 +48,8 @@ public struct LocalFiles: Sendable {
         out.reserveCapacity(expected)
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileError(call: "read", errno: errno, path: path)
-            }
+            let n = repeatWhileInterrupted { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+            if n < 0 { throw FileError(call: "read", errno: errno, path: path) }
             if n == 0 { break }
             out.append(contentsOf: chunk[0..<n])
             if out.count > maxBytes {
@@ -84,14 +82,14 @@ public struct LocalFiles: Sendable {
     /// reader never sees a half-written file.
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
         let tmp = path + ".tmp-\(getpid())"
-        var fd: Int32
-        repeat { fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } while fd < 0 && errno == EINTR
+        let fd = repeatWhileInterrupted { open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw FileError(call: "open", errno: errno, path: tmp) }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            let n = repeatWhileInterrupted {
+                bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            }
             if n < 0 {
-                if errno == EINTR { continue }
                 let e = errno
                 close(fd)
                 unlink(tmp)

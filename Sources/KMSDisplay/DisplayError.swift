@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -30,14 +32,13 @@ public struct DisplayError: Error, Equatable, Sendable, CustomStringConvertible 
         return line
     }
 
-    /// `strerror` text with the symbolic name for the errors users meet.
+    /// The errno text with the symbolic name for the errors users meet, else with the number.
     static func errnoText(_ code: Int32) -> String {
-        let message = String(cString: strerror(code))
         let names: [Int32: String] = [
             EACCES: "EACCES", EPERM: "EPERM", EBUSY: "EBUSY", ENOENT: "ENOENT", EINVAL: "EINVAL", ENODEV: "ENODEV",
             ENOMEM: "ENOMEM", ENOSPC: "ENOSPC", EOPNOTSUPP: "EOPNOTSUPP",
         ]
-        return names[code].map { "\(message) (\($0))" } ?? "\(message) (errno \(code))"
+        return names[code].map { "\(SystemCalls.errnoText(code)) (\($0))" } ?? errnoMessage(code)
     }
 
     static func hint(call: String, errno code: Int32) -> String? {

@@ -1,5 +1,6 @@
 import CLibDRM
 import DisplaySelection
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -194,11 +195,8 @@ enum LibDRM {
                 time: .seconds(Int64(seconds)) + .microseconds(Int64(microseconds)), sequence: sequence)
             userData.assumingMemoryBound(to: FlipEvents.self).pointee.completions.append(completion)
         }
-        while true {
-            if drmHandleEvent(fd, &context) == 0 { return }
-            if errno == EAGAIN { return }
-            if errno != EINTR { throw DisplayError(call: "drmHandleEvent", errno: errno, path: path) }
-        }
+        if repeatWhileInterrupted({ drmHandleEvent(fd, &context) }) == 0 || errno == EAGAIN { return }
+        throw DisplayError(call: "drmHandleEvent", errno: errno, path: path)
     }
 
     /// drmModeCreateDumbBuffer: negative errno. The kernel picks the pitch; it must be used as returned.

@@ -1,4 +1,5 @@
 import MonotonicTime
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -8,11 +9,9 @@ import MonotonicTime
 enum Syscalls {
     /// open(2) with O_CLOEXEC added.
     static func open(_ path: String, flags: Int32) throws(DisplayError) -> Int32 {
-        while true {
-            let fd = Glibc.open(path, flags | O_CLOEXEC)
-            if fd >= 0 { return fd }
-            if errno != EINTR { throw DisplayError(call: "open", errno: errno, path: path) }
-        }
+        let fd = repeatWhileInterrupted { Glibc.open(path, flags | O_CLOEXEC) }
+        guard fd >= 0 else { throw DisplayError(call: "open", errno: errno, path: path) }
+        return fd
     }
 
     /// close(2). EINTR is not retried: on Linux the descriptor is gone either way.
@@ -20,17 +19,15 @@ enum Syscalls {
         _ = Glibc.close(fd)
     }
 
-    /// poll(2) on one descriptor for reading; true when readable. The timeout bounds every wait.
+    /// poll(2) on one descriptor for reading; true when readable. The timeout bounds every wait, retries included.
     static func waitReadable(_ fd: Int32, timeout: Duration, path: String) throws(DisplayError) -> Bool {
         let deadline = MonotonicClock.now() + timeout
-        while true {
-            let milliseconds = PollTimeout.milliseconds(until: deadline, now: MonotonicClock.now())
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, milliseconds)
-            if ready > 0 { return entry.revents & Int16(POLLIN) != 0 }
-            if ready == 0 { return false }
-            if errno != EINTR { throw DisplayError(call: "poll", errno: errno, path: path) }
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = repeatWhileInterrupted {
+            poll(&entry, 1, PollTimeout.milliseconds(until: deadline, now: MonotonicClock.now()))
         }
+        guard ready >= 0 else { throw DisplayError(call: "poll", errno: errno, path: path) }
+        return ready > 0 && entry.revents & Int16(POLLIN) != 0
     }
 
     /// mmap(2) shared read/write; MAP_FAILED ((void *)-1) + errno on failure.
@@ -53,17 +50,15 @@ enum Syscalls {
     static func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer, name: String, path: String)
         throws(DisplayError)
     {
-        while true {
-            if Glibc.ioctl(fd, request, argument) == 0 { return }
-            if errno != EINTR { throw DisplayError(call: name, errno: errno, path: path) }
+        guard repeatWhileInterrupted({ Glibc.ioctl(fd, request, argument) }) == 0 else {
+            throw DisplayError(call: name, errno: errno, path: path)
         }
     }
 
     /// ioctl(2) with an integer argument (passed by value, as FBIOBLANK takes it), retrying EINTR.
     static func ioctl(_ fd: Int32, _ request: UInt, value: Int32, name: String, path: String) throws(DisplayError) {
-        while true {
-            if Glibc.ioctl(fd, request, value) == 0 { return }
-            if errno != EINTR { throw DisplayError(call: name, errno: errno, path: path) }
+        guard repeatWhileInterrupted({ Glibc.ioctl(fd, request, value) }) == 0 else {
+            throw DisplayError(call: name, errno: errno, path: path)
         }
     }
 

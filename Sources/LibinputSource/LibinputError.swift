@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -21,7 +23,7 @@ public struct LibinputError: Error, Equatable, Sendable, CustomStringConvertible
     /// One line a user can act on.
     public var description: String {
         var line = "\(call) for \(subject) failed"
-        if errno != 0 { line += ": \(String(cString: strerror(errno)))" }
+        if errno != 0 { line += ": \(errnoText(errno))" }
         if errno == EACCES || errno == EPERM { line += "; the user needs the input group" }
         return line
     }

@@ -2,6 +2,7 @@ import CLibinput
 import CLibudev
 import CarouselEngine
 import InputTranslation
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -102,11 +103,8 @@ public final class LibinputInput {
 /// frame loop, and close-on-exec.
 private func openRestricted(path: UnsafePointer<CChar>?, flags: Int32, userData: UnsafeMutableRawPointer?) -> Int32 {
     guard let path else { return -EINVAL }
-    while true {
-        let fd = open(path, flags | O_CLOEXEC | O_NONBLOCK)
-        if fd >= 0 { return fd }
-        if errno != EINTR { return -errno }
-    }
+    let fd = repeatWhileInterrupted { open(path, flags | O_CLOEXEC | O_NONBLOCK) }
+    return fd >= 0 ? fd : -errno
 }
 
 /// libinput's close_restricted.

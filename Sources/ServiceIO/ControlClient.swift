@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// `bannerd ctl`: sends one command line to the control socket and returns the answer line.
 public enum ControlClient {
@@ -21,8 +22,7 @@ public enum ControlClient {
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !reply.contains(UInt8(ascii: "\n")) {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+            let count = repeatWhileInterrupted { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
             guard count > 0 else {
                 if count < 0 { throw ServiceError(call: "read", errno: errno, path: path) }
                 break

@@ -1,5 +1,6 @@
 import ControlProtocol
 import Glibc
+import SystemCalls
 
 /// The control socket: a Unix stream socket taking one command per line and answering one line each.
 ///
@@ -61,8 +62,8 @@ public final class ControlServer {
         }
         guard let index = clients.firstIndex(where: { $0.fd == fd }) else { return }
         var chunk = [UInt8](repeating: 0, count: 1024)
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0, errno == EAGAIN || errno == EINTR { return }
+        let count = repeatWhileInterrupted { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+        if count < 0, errno == EAGAIN { return }
         guard count > 0 else {
             drop(at: index)
             return

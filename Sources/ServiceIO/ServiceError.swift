@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// A failed system call in the service plumbing (notify socket, control socket), with the path it concerned.
 public struct ServiceError: Error, Equatable, CustomStringConvertible {
@@ -14,7 +15,7 @@ public struct ServiceError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(path): \(call) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+        "\(path): \(call) failed: \(errnoMessage(errno))"
     }
 }
 

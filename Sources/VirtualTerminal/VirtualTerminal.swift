@@ -1,5 +1,6 @@
 import CLinuxConsole
 import Glibc
+import SystemCalls
 
 /// The Linux virtual terminal bannerd draws over: switched to graphics mode (the console stops drawing text and
 /// its cursor over the carousel) and its keyboard muted (keys typed on a kiosk keyboard must not reach a shell
@@ -11,7 +12,7 @@ public final class VirtualTerminal {
         public let errno: Int32
         public let path: String
         public var description: String {
-            "\(path): \(call) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+            "\(path): \(call) failed: \(errnoMessage(errno))"
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// The bannerd command line: one subcommand per job.
 @main
@@ -11,4 +12,21 @@ struct Bannerd: ParsableCommand {
             CtlCommand.self,
         ]
     )
+
+    /// As the argument parser's own entry point, except that a mistake in `run`'s options exits with
+    /// `RunCommand.configurationError` like a mistake in bannerd.toml: `run` is what systemd starts, and the
+    /// parser's usage status (64) would have it restarted until its start limit reboots the board.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            if arguments.first == RunCommand.configuration.commandName, exitCode(for: error) == .validationFailure {
+                Log.error("\(message(for: error)); fix bannerd run's command line (the unit's ExecStart=)")
+                Glibc.exit(RunCommand.configurationError.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import DisplaySelection
 import InputTranslation
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -61,14 +62,13 @@ struct StandardError: TextOutputStream {
         let bytes = Array(string.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                raw.baseAddress.map { Glibc.write(2, $0 + offset, raw.count - offset) } ?? 0
+            let written = repeatWhileInterrupted {
+                bytes.withUnsafeBytes { raw in
+                    raw.baseAddress.map { Glibc.write(2, $0 + offset, raw.count - offset) } ?? 0
+                }
             }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno != EINTR {
-                return
-            }
+            guard written >= 0 else { return }
+            offset += written
         }
     }
 }

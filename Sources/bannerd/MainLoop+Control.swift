@@ -37,10 +37,6 @@ extension MainLoop {
         }
     }
 
-    /// Content changes take effect after the directory has been quiet this long, so a copy of many files (or a
-    /// CMS writing a file and its manifest) is loaded once, complete, well within a second.
-    static let contentQuietTime: Duration = .milliseconds(300)
-
     /// Watches the content directory for changes; nil for the built-in demo content or a directory not there yet.
     static func watchContent(_ settings: Settings) -> DirectoryWatcher? {
         guard let directory = settings.contentDirectory, FileManager.default.fileExists(atPath: directory) else {
@@ -113,14 +109,15 @@ extension MainLoop {
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
             framesLate: scheduler.statistics.framesLate, placeholdersOnScreen: presenter.placeholdersOnScreen,
             uptimeSeconds: (MonotonicClock.now() - started).seconds,
-            display: display,
+            display: display, waitingFor: waitingFor,
             touchDevices: input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
-            screen: lastPowerState.rawValue)
+            screen: chores.powerState.rawValue)
     }
 
     /// Loads the content again; the banner on screen stays when it still exists. A broken update (unreadable
     /// manifest, syntax error, nothing valid) keeps the banners shown; banners with a missing image are left out.
     func reloadContent() {
+        chores.contentReloaded()
         guard let fresh = Self.accepted(Self.loadContent(settings, showing: banners)) else { return }
         let current = scheduler.carousel.count > 0 ? banners[scheduler.carousel.index].id : nil
         let start = fresh.firstIndex { $0.id == current } ?? 0

@@ -5,10 +5,6 @@ import MonotonicTime
 
 /// Displays coming and going: no monitor at start, unplug and replug, a new size after replug.
 extension MainLoop {
-    /// While no display is connected, look again this often: not every driver sends a udev event on plug-in
-    /// (some panels and KVM switches do not), and nothing is on screen to disturb by probing.
-    static let probeInterval: Duration = .seconds(3)
-
     static func openHotplugMonitor() -> DRMHotplugMonitor? {
         do {
             return try DRMHotplugMonitor()
@@ -18,26 +14,30 @@ extension MainLoop {
         }
     }
 
-    /// The display, or nil to wait for one when a DRM card exists but nothing usable is connected yet.
-    static func openScreen(_ settings: Settings, canWait: Bool) throws -> Screen? {
+    /// The display, or nil and what to wait for: nothing connected yet, or no display driver loaded yet (the KMS
+    /// driver of a boot-time service may come late, or a cable may be missing). Exiting instead would make
+    /// systemd restart bannerd until its start limit reboots the board, every boot; waiting, it shows the
+    /// carousel as soon as udev (or the next probe) finds the display.
+    static func openScreen(_ settings: Settings) -> (screen: Screen?, waitingFor: String?) {
         do {
-            return try Screen.open(settings)
+            return (try Screen.open(settings), nil)
         } catch {
-            let cards = (try? DRMCard.cardPaths()) ?? []
-            guard canWait, !cards.isEmpty else { throw error }
-            Log.warning("waiting for a display to be connected: \(error)")
-            return nil
+            let reason = "a display (\(error))"
+            Log.warning("waiting for \(reason)")
+            return (nil, reason)
         }
     }
 
     /// A udev `drm` event arrived: a display was plugged in or out, or changed its modes.
     func reprobeDisplay() {
-        lastProbe = MonotonicClock.now()
+        chores.probed(at: MonotonicClock.now())
         if let current = screen {
             guard !current.isConnected else { return }
             Log.warning("display \(current.status.connector) disconnected; carrying on until it returns")
             current.device.shutdown()
             screen = nil
+            waitingFor = "display \(current.status.connector) to be connected again"
+            notify { try $0.send("STATUS=\(status().systemdStatus)") }
             return
         }
         let fresh: Screen
@@ -47,7 +47,8 @@ extension MainLoop {
             return  // still nothing; said once when the wait began
         }
         screen = fresh
-        screenLit = true  // a fresh modeset lights it; the next step turns it off again outside the hours
+        waitingFor = nil
+        chores.displayConnected()
         input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
         let layout = fresh.layout
         let format = fresh.device.format
@@ -59,5 +60,6 @@ extension MainLoop {
             scheduler.requestRedraw()
         }
         Log.info("display \(fresh.summary), scale \(layout.scale)")
+        notify { try $0.send("STATUS=\(status().systemdStatus)") }
     }
 }

@@ -1,6 +1,7 @@
 import BannerdConfig
 import CarouselEngine
 import EventLoop
+import FrameLoop
 import Glibc
 
 /// The screen schedule: the display off outside its hours (DPMS), no drawing or autoplay meanwhile, a touch
@@ -40,45 +41,34 @@ extension MainLoop {
         Log.info("wall clock set; screen schedule looked at again")
     }
 
-    /// The schedule's state now; cheap without a schedule (no clock read).
-    func powerState(at now: Duration) -> ScreenPower.State {
-        guard power.schedule != nil else { return .on }
-        return power.state(now: now, local: Self.localTime())
-    }
-
-    /// Input arrived: true when it only woke a dark screen and must not reach the carousel.
-    func inputWakesScreen(at now: Duration) -> Bool {
-        guard power.schedule != nil else { return false }
-        return power.input(now: now, local: Self.localTime())
-    }
-
-    /// When to look at the schedule again, nil without one.
-    func nextPowerChange(at now: Duration) -> Duration? {
-        guard power.schedule != nil else { return nil }
-        return power.nextChange(now: now, local: Self.localTime())
-    }
-
-    /// Switches the display to what the schedule says, if it is not there yet. Returns whether it is lit.
-    func applyPower(at now: Duration) -> Bool {
-        let state = powerState(at: now)
-        if state != lastPowerState {
-            switch state {
-            case .on: Log.info("screen on")
-            case .woken: Log.info("screen woken by input outside the schedule's hours")
-            case .off: Log.info("screen off: outside the schedule's hours")
-            }
-            lastPowerState = state
+    /// Does what the chores decided (`LoopChores.step`).
+    func perform(_ effect: LoopChores.Effect) {
+        switch effect {
+        case .probeDisplay:
+            reprobeDisplay()
+        case .reloadContent:
+            reloadContent()
+        case .powerState(.on):
+            Log.info("screen on")
+        case .powerState(.woken):
+            Log.info("screen woken by input outside the schedule's hours")
+        case .powerState(.off):
+            Log.info("screen off: outside the schedule's hours")
+        case .setPower(let lit):
+            switchPower(lit: lit)
         }
-        guard state.isLit != screenLit else { return screenLit }
-        screenLit = state.isLit
+    }
+
+    /// Switches the display on or off for the schedule.
+    private func switchPower(lit: Bool) {
         if let screen {
             do {
-                try screen.device.setPower(on: screenLit)
+                try screen.device.setPower(on: lit)
             } catch {
-                Log.warning("screen power \(screenLit ? "on" : "off"): \(error)")
+                Log.warning("screen power \(lit ? "on" : "off"): \(error)")
             }
         }
-        if screenLit {
+        if lit {
             // A fresh carousel on the same banner: autoplay waits its full interval from now, not since the
             // screen went dark, and the first frame redraws the whole screen.
             scheduler.replace(freshCarousel(layout: scheduler.carousel.layout, startIndex: scheduler.carousel.index))
@@ -86,6 +76,5 @@ extension MainLoop {
             announceReady()
         }
         notify { try $0.send("STATUS=\(status().systemdStatus)") }
-        return screenLit
     }
 }

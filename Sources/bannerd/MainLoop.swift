@@ -40,11 +40,11 @@ final class MainLoop {
     let settings: Settings
     /// The display; nil while none is connected (the carousel's clock keeps running meanwhile).
     var screen: Screen?
+    /// What the loop waits for while `screen` is nil, for the log, `STATUS=` and `ctl status`.
+    var waitingFor: String?
     let hotplug: DRMHotplugMonitor?
     let terminal: VirtualTerminal?
     let contentWatcher: DirectoryWatcher?
-    /// A content change was seen; reload when the directory has been quiet until then (debounce).
-    var reloadDue: Duration?
     let input: LibinputInput?
     let signals: SignalWatcher
     let wakeSignal: WakeSignal
@@ -70,26 +70,21 @@ final class MainLoop {
     var announcedReady = false
     /// The hung display was logged (once per hang).
     private var reportedHang = false
-    /// When the displays were last probed while none was connected.
-    var lastProbe: Duration
-    /// The schedule's policy; `screenLit` is what the display was last switched to.
-    var power: ScreenPower
+    /// Probing for a display, reloading content, the screen's power: decided there, done here.
+    var chores: LoopChores
     /// Readable when the wall clock is set, so the schedule is looked at again; nil without a schedule.
     let clockChanges: ClockChangeWatcher?
-    var screenLit = true
-    var lastPowerState: ScreenPower.State = .on
 
     init(settings: Settings) throws {
         self.settings = settings
         // Signals first: a SIGTERM during start-up must still restore the screen.
         signals = try SignalWatcher()
         started = MonotonicClock.now()
-        lastProbe = started
-        power = ScreenPower(schedule: settings.schedule)
+        chores = LoopChores(schedule: settings.schedule, now: started)
         clockChanges = Self.watchClockChanges(settings)
         terminal = Self.takeOverTerminal(settings)
         hotplug = Self.openHotplugMonitor()
-        screen = try Self.openScreen(settings, canWait: hotplug != nil)
+        (screen, waitingFor) = Self.openScreen(settings)
         let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
         banners = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
         wakeSignal = try WakeSignal()
@@ -127,7 +122,11 @@ final class MainLoop {
     /// Runs until SIGTERM or SIGINT; the screen is restored on the way out.
     func run() throws {
         defer { shutdown() }
-        if screen != nil { presenter.focus(on: scheduler.carousel) }
+        if screen != nil {
+            presenter.focus(on: scheduler.carousel)
+        } else {
+            announceReady()  // started, waiting for the display: STATUS= says for what
+        }
         step(at: MonotonicClock.now())
         while running {
             collectDescriptors()
@@ -153,12 +152,9 @@ final class MainLoop {
     private var nextDeadline: Duration? {
         let now = MonotonicClock.now()
         // Dark: nothing to draw and no autoplay; only the schedule (and the chores below) may wake the loop.
-        var deadline = screenLit ? frames.nextDeadline(display: screen?.device) : nil
-        if let change = nextPowerChange(at: now) { deadline = min(deadline ?? change, change) }
-        if let reloadDue { deadline = min(deadline ?? reloadDue, reloadDue) }
-        if screen == nil {
-            let probe = lastProbe + Self.probeInterval
-            deadline = min(deadline ?? probe, probe)
+        var deadline = chores.lit ? frames.nextDeadline(display: screen?.device) : nil
+        if let chore = chores.deadline(now: now, local: Self.localTime(), hasDisplay: screen != nil) {
+            deadline = min(deadline ?? chore, chore)
         }
         if notifier?.watchdogInterval != nil {
             let ping = frames.watchdogDeadline
@@ -178,7 +174,7 @@ final class MainLoop {
             } else if fd == screen?.device.pollDescriptor {
                 readFlips()
             } else if let contentWatcher, fd == contentWatcher.fileDescriptor {
-                if contentWatcher.takeChanges() { reloadDue = MonotonicClock.now() + Self.contentQuietTime }
+                if contentWatcher.takeChanges() { chores.contentChanged(at: MonotonicClock.now()) }
             } else if let clockChanges, fd == clockChanges.fileDescriptor {
                 clockChanged(clockChanges)
             } else if let hotplug, fd == hotplug.fileDescriptor {
@@ -217,7 +213,7 @@ final class MainLoop {
     private func readInput(_ input: LibinputInput) {
         do {
             for event in try input.dispatch() {
-                if inputWakesScreen(at: MonotonicClock.now()) { continue }
+                if chores.input(at: MonotonicClock.now(), local: Self.localTime()) { continue }
                 if let action = scheduler.handle(event) { report(action) }
             }
         } catch {
@@ -227,18 +223,14 @@ final class MainLoop {
 
     /// Runs the physics steps due, draws when the picture changed, keeps the banners ahead rendered.
     private func step(at now: Duration) {
-        if screen == nil, now - lastProbe >= Self.probeInterval { reprobeDisplay() }
-        if let due = reloadDue, now >= due {
-            reloadDue = nil
-            reloadContent()
-        }
+        for effect in chores.step(at: now, local: Self.localTime(), hasDisplay: screen != nil) { perform(effect) }
         if let screen, screen.pacing != scheduler.pacing {
             if case .timer(_, let reason) = screen.device.pacing {
                 Log.info("frames paced by a 60 Hz timer: \(reason)")
             }
             scheduler.pacing = screen.pacing
         }
-        if applyPower(at: now) {
+        if chores.lit {
             drawFrame(at: now)
             // Without a display the layout is provisional and is replaced on connect: rendering for it would only
             // keep the worker busy when the real banners are wanted.

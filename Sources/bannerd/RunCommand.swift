@@ -84,7 +84,7 @@ struct RunCommand: ParsableCommand {
                 .load(configPath: config, board: board, overrides: overrides)
         } catch {
             Log.error("\(error)")
-            throw ExitCode(78)  // EX_CONFIG: systemd's RestartPreventExitStatus stops the restart loop
+            throw Self.configurationError
         }
         let settings = MainLoop.Settings(
             display: configuration.display.selection, format: configuration.display.format ?? .xrgb8888,
@@ -99,11 +99,15 @@ struct RunCommand: ParsableCommand {
         try loop.run()
     }
 
+    /// Any mistake in bannerd.toml, the board profile or the options: EX_CONFIG (sysexits.h), the unit's
+    /// RestartPreventExitStatus, so systemd stops instead of restarting into a reboot loop.
+    static let configurationError = ExitCode(78)
+
     /// `--scale` takes what `scale` in bannerd.toml takes (`run` and `render` share the rule).
     static func validate(scale: Double) throws {
         let range = DisplaySettings.scaleRange
         guard range.contains(scale) else {
-            throw ValidationError("--scale must be from \(range.lowerBound) to \(range.upperBound) pixels per point")
+            throw ValidationError("--scale must be a number of pixels per point \(range.spokenBounds)")
         }
     }
 

@@ -36,7 +36,7 @@ struct Screen {
                 rotation = settings.display.rotation ?? .none
                 Log.warning("no usable DRM display (\(drmError)); using \(settings.fbdevPath)")
             } catch {
-                throw CommandFailure("no usable display: \(drmError); fallback \(error)")
+                throw CommandFailure("no display driver loaded yet: no DRM card in /dev/dri, and \(error)")
             }
         }
         let logical = rotation.logicalSize(forScanout: device.size)

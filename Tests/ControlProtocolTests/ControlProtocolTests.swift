@@ -55,4 +55,12 @@ import Testing
         #expect(report.json.contains(#""display":null,"touch_devices":[],"screen":"off"}"#))
         #expect(report.systemdStatus == "no banners; no display; no touch device; screen off (schedule)")
     }
+
+    @Test func saysWhatItWaitsForWhileNoDisplayIsShown() {
+        let report = StatusReport(
+            index: 0, count: 5, phase: "rest", autoplayPaused: false, framesRendered: 0, framesLate: 0,
+            uptimeSeconds: 3, display: nil, waitingFor: "a display (no DRM card)", touchDevices: [])
+        #expect(report.json.contains(#""display":null,"waiting_for":"a display (no DRM card)","touch_devices":[]"#))
+        #expect(report.systemdStatus == "banner 1/5; waiting for a display (no DRM card); no touch device")
+    }
 }

@@ -20,14 +20,21 @@ fatal() {
     poweroff -f
 }
 
+# qemu-run --late-module NAME: NAME is not loaded at boot; the test loads it from /run/qemu-run/late/NAME.ko.
+late=
+for arg in $(cat /proc/cmdline); do
+    case $arg in qemu_run.late=*) late=",${arg#qemu_run.late=}," ;; esac
+done
+
 # load-order lists the .ko files dependencies first (computed on the host by lib/kmod-order.py).
 while read -r ko; do
+    case $late in *",${ko%.ko},"*) continue ;; esac
     insmod "/lib/modules/$ko" || fatal "insmod $ko failed"
 done < /lib/modules/load-order
 
 # bochs binds synchronously during insmod, but give devtmpfs a moment before declaring the display missing.
 tries=0
-while [ ! -e /dev/dri/card0 ]; do
+while [ -z "$late" ] && [ ! -e /dev/dri/card0 ]; do
     tries=$((tries + 1))
     [ "$tries" -gt 50 ] && fatal "/dev/dri/card0 did not appear in the guest (bochs-drm did not bind to the VGA device)"
     sleep 0.1
@@ -45,6 +52,12 @@ mount -t 9p -o "$p9" exchange /host/mnt || fatal "cannot mount the exchange fold
 # The host root is read-only: give the guest its own writable /tmp and /run, and the kernel's /proc, /sys, /dev.
 mount -t tmpfs -o mode=1777 tmpfs /host/tmp
 mount -t tmpfs -o mode=755 tmpfs /host/run
+if [ -n "$late" ]; then
+    mkdir -p /host/run/qemu-run/late
+    for name in $(echo "$late" | tr ',' ' '); do
+        cp "/lib/modules/$name.ko" /host/run/qemu-run/late/ || fatal "--late-module $name: no $name.ko among the modules"
+    done
+fi
 mount -o bind /proc /host/proc
 mount -o bind /sys /host/sys
 mount -o bind /dev /host/dev

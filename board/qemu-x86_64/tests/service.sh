@@ -33,15 +33,7 @@ mkdir -p "$runtime" && chown 65534:65534 "$runtime" && chmod "$(unit RuntimeDire
 
 # The notification socket systemd would listen on: every datagram logged with its arrival time in ms.
 notify=/run/notify.sock
-python3 -u - "$notify" > notify.log <<'PY' &
-import os, socket, sys, time
-s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-s.bind(sys.argv[1])
-os.chmod(sys.argv[1], 0o777)
-while True:
-    message = s.recv(4096).decode()
-    print(time.clock_gettime_ns(time.CLOCK_REALTIME) // 1000000, message.replace("\n", " | "), flush=True)
-PY
+python3 -u "$QEMU_RUN_BOARD/lib/notify_listener.py" "$notify" > notify.log &
 listener=$!
 wait_until 20 test -S "$notify" || fail "notify listener did not start"
 

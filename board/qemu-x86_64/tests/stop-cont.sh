@@ -5,24 +5,13 @@
 # qemu-run: packages python3
 # qemu-run-args: --size 1024x768 --timeout 300
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
-LIB=$QEMU_RUN_BOARD/lib
-SOCK=/run/bannerd-test.sock
-status=0
-fail() { echo "stop-cont: FAIL: $*"; status=1; }
-ctl() { "$BIN" ctl --socket "$SOCK" "$@"; }
-field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
-wait_until() { # SECONDS COMMAND...: retry COMMAND until it succeeds, once a second (the guest has one CPU)
-    local deadline=$((SECONDS + $1)); shift
-    until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 1; done
-}
-settled_on() { [ "$(field phase)" = rest ] && [ "$(field index)" = "$1" ]; }
-banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
+TEST=stop-cont
+source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 swipe() { touch.py - <<< $'0 down 900 384\n30 move 800 384\n60 move 650 384\n90 move 500 384\n120 move 350 384\n150 up'; }
 
-"$BIN" run --autoplay 0 --scale 1 --control "$SOCK" >run.log 2>&1 &
+"$BIN" run --autoplay 0 --scale 1 --control "$SOCK" >bannerd.log 2>&1 &
 pid=$!
-wait_until 90 banners_shown || { fail "banners not shown: $(ctl status)"; cat run.log; exit 1; }
+wait_until 90 banners_shown || { fail "banners not shown: $(ctl status)"; cat bannerd.log; exit 1; }
 
 echo "== SIGSTOP mid-slide for 3 s, then SIGCONT"
 ctl next
@@ -44,5 +33,5 @@ shot after-swipe
 kill -TERM $pid
 wait $pid; code=$?
 [ $code -eq 0 ] || fail "exit status $code after SIGTERM"
-grep -E "hung|present:" run.log && fail "a stop of the process was taken for a display fault"
+grep -E "hung|present:" bannerd.log && fail "a stop of the process was taken for a display fault"
 exit $status

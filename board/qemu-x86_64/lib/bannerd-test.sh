@@ -1,0 +1,19 @@
+# Sourced by the e2e tests that drive `bannerd run` through its control socket: the binary, the socket and the
+# helpers they share. The test sets TEST (its name, for FAIL lines) before sourcing. The guest's working folder is
+# the output folder, where run-e2e keeps run.log: bannerd's own log goes to bannerd.log.
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+LIB=$QEMU_RUN_BOARD/lib
+SOCK=/run/bannerd-test.sock
+status=0
+fail() { echo "$TEST: FAIL: $*"; status=1; }
+ctl() { "$BIN" ctl --socket "$SOCK" "$@"; }
+# One top-level field of the status JSON (sed, not python: python starts slowly under TCG).
+field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
+wait_until() { # SECONDS COMMAND...: retry COMMAND every POLL seconds (default 1: the guest has one CPU)
+    local deadline=$((SECONDS + $1)); shift
+    until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep "${POLL:-1}"; done
+}
+ms() { echo $(($(date +%s%N) / 1000000)); }
+settled_on() { [ "$(field phase)" = rest ] && [ "$(field index)" = "$1" ]; }
+# Drawn, and every banner on screen shown as itself (not a placeholder).
+banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
