@@ -67,9 +67,13 @@ let package = Package(
         .target(name: "VirtualTerminal", dependencies: ["CLinuxConsole", "SystemCalls"]),
         // systemd notification and the control socket (Unix sockets).
         .target(name: "ServiceIO", dependencies: ["ControlProtocol", "SystemCalls"]),
-        // Pre-rendered banners around the current page (worker thread) and frame composition.
+        // Pre-rendered banners around the current page and frame composition (pure: rendering off the loop comes in
+        // through a protocol).
+        .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
+        // The pre-render worker's threads and the heap policy for their bitmaps (glibc malloc tuning).
         .target(
-            name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster", "CGlibcMalloc"]),
+            name: "PrerenderThreads",
+            dependencies: ["CarouselRendering", "BannerContent", "Raster", "CGlibcMalloc", "SystemCalls"]),
         .target(name: "DisplaySelection", dependencies: ["Raster"]),
         .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection", "Raster"]),
         // bannerd.toml, board profiles and the screen schedule (pure: file access comes in through a protocol).
@@ -114,6 +118,7 @@ let package = Package(
                 "CarouselTrace",
                 "BannerContent",
                 "CarouselRendering",
+                "PrerenderThreads",
                 "GlyphText",
                 "ImageDecoding",
                 "Raster",
@@ -137,8 +142,8 @@ let package = Package(
         .executableTarget(
             name: "BannerdBench",
             dependencies: [
-                "CarouselEngine", "CarouselTrace", "CarouselRendering", "BannerContent", "GlyphText", "ImageDecoding",
-                "Raster", "FileAccess", "TextLayout", "CTurboJPEG", "FrameLoop",
+                "CarouselEngine", "CarouselTrace", "CarouselRendering", "PrerenderThreads", "BannerContent",
+                "GlyphText", "ImageDecoding", "Raster", "FileAccess", "TextLayout", "CTurboJPEG", "FrameLoop",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
@@ -179,6 +184,15 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
+        // The worker's threads sharing one queue, and the presenter fed by them (scripts/test also runs it under
+        // ThreadSanitizer).
+        .testTarget(
+            name: "PrerenderThreadsTests",
+            dependencies: [
+                "PrerenderThreads", "CarouselRendering", "CarouselEngine", "BannerContent", "GlyphText",
+                "ImageDecoding", "Raster",
+            ]
+        ),
         // Bad content through the real loader, decoders, fonts, renderer and presenter.
         .testTarget(
             name: "BadContentTests",
@@ -209,7 +223,8 @@ let package = Package(
         .testTarget(
             name: "BannerdRunTests",
             dependencies: [
-                "bannerd", "BannerContent", "CarouselRendering", "EventLoop", "GlyphText", "MonotonicTime", "Raster",
+                "bannerd", "BannerContent", "CarouselRendering", "PrerenderThreads", "EventLoop", "GlyphText",
+                "MonotonicTime", "Raster",
             ]
         ),
         .testTarget(

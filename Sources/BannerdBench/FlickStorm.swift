@@ -4,6 +4,7 @@ import CarouselRendering
 import Glibc
 import GlyphText
 import ImageDecoding
+import PrerenderThreads
 import Raster
 import TextLayout
 

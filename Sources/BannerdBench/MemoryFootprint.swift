@@ -1,8 +1,8 @@
 import BannerContent
-import CarouselRendering
 import FileAccess
 import Foundation
 import GlyphText
+import PrerenderThreads
 import Raster
 
 /// Resident memory after loading 10 and 10,000 banners (a real content directory with a manifest, through

@@ -7,6 +7,7 @@ import FrameLoop
 import Glibc
 import GlyphText
 import ImageDecoding
+import PrerenderThreads
 import Raster
 
 /// An hour of simulated time through the appliance's frame path: `FrameScheduler` (timer pacing) woken only at

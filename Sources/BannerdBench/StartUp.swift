@@ -3,6 +3,7 @@ import CarouselEngine
 import CarouselRendering
 import FileAccess
 import Foundation
+import PrerenderThreads
 import Raster
 
 /// Start to first frame with 10 JPEG banners (1920x1080 photos): open the fonts (on the worker thread, as the

@@ -2,10 +2,10 @@
 // resident memory against the number of banners, and placeholders during a flick storm, each compared with
 // baselines measured in the same run. Build in release: `swift run -c release BannerdBench`.
 // `BannerdBench --profile-compose WxH xrgb8888|rgb565` composes frames only, for `perf record`.
-import CarouselRendering
 import Foundation
 import Glibc
 import GlyphText
+import PrerenderThreads
 import Raster
 
 HeapPolicy.apply()  // as bannerd run does

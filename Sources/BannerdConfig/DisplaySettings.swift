@@ -8,7 +8,7 @@ public struct DisplaySettings: Equatable, Sendable {
     public var selection = DisplayConfiguration()
     /// Pixels per point; nil: from the panel's physical size (`resolvedScale`).
     public var scale: Double?
-    /// The scanout format; nil: XRGB8888, else RGB565 where the plane offers only that.
+    /// The scanout format; nil (`auto`): XRGB8888, or RGB565 where the plane offers only that (`ScanoutFormat`).
     public var format: PixelFormat?
 
     /// Auto everything.

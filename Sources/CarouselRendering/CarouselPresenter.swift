@@ -10,8 +10,8 @@ import Raster
 public final class CarouselPresenter {
     /// Where pre-rendering happens.
     public enum Rendering {
-        /// On a worker thread (the appliance): the loop never waits.
-        case worker(PrerenderWorker)
+        /// Off the loop (the appliance's worker threads): the loop never waits.
+        case worker(any BannerPrerenderer)
         /// On the caller's thread, on demand (headless previews and tests: deterministic).
         case inline(BannerRenderer)
     }
@@ -25,7 +25,7 @@ public final class CarouselPresenter {
     /// Placeholders in the last frame drawn: 0 once every banner on screen is shown as itself.
     public private(set) var placeholdersOnScreen = 0
     private let rendering: Rendering
-    private let target: PrerenderWorker.Target
+    private let target: PrerenderTarget
     private var cache: SpriteCache
     private var inFlight: [Int] = []
     private var problems: [String] = []
@@ -45,7 +45,7 @@ public final class CarouselPresenter {
         self.background = background
         self.rendering = rendering
         self.composer = FrameComposer(rotation: rotation, format: format)
-        self.target = PrerenderWorker.Target(
+        self.target = PrerenderTarget(
             width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: layout.scale,
             cornerRadius: layout.cornerRadiusPixels, rotation: rotation, format: format, background: background)
         self.cache = SpriteCache(capacity: 5)

@@ -1,11 +1,8 @@
+import DisplaySelection
 import Raster
 
 /// Values of libdrm and kernel macros that do not import into Swift (function-like or cast macros).
 enum DRMConstants {
-    /// `fourcc_code('X', 'R', '2', '4')`, DRM_FORMAT_XRGB8888 in drm_fourcc.h.
-    static let formatXRGB8888: UInt32 = 0x3432_5258
-    /// `fourcc_code('R', 'G', '1', '6')`, DRM_FORMAT_RGB565 in drm_fourcc.h.
-    static let formatRGB565: UInt32 = 0x3631_4752
     /// DRM_MODE_PAGE_FLIP_EVENT in drm_mode.h.
     static let pageFlipEvent: UInt32 = 0x01
     /// DRM_CAP_DUMB_BUFFER in drm.h.
@@ -20,14 +17,20 @@ enum DRMConstants {
     static let dpmsOff: UInt64 = 3
     /// DRM_MODE_PROP_ENUM in drm_mode.h.
     static let propertyEnum: UInt32 = 1 << 3
+    /// DRM_CLIENT_CAP_UNIVERSAL_PLANES in drm.h: list primary and cursor planes too.
+    static let clientCapabilityUniversalPlanes: UInt64 = 2
+    /// DRM_MODE_OBJECT_PLANE in drm_mode.h.
+    static let objectPlane: UInt32 = 0xeeee_eeee
+    /// DRM_PLANE_TYPE_PRIMARY: the value of a plane's `type` property for the CRTC's main plane.
+    static let planeTypePrimary: UInt64 = 1
     /// The version of `drmEventContext` whose `page_flip_handler` (no CRTC id) libdrm calls (xf86drm.h).
     static let eventContextVersion: Int32 = 2
 
     /// The fourcc and bits per pixel for a pixel format.
     static func fourcc(_ format: PixelFormat) -> (fourcc: UInt32, bitsPerPixel: UInt32) {
         switch format {
-        case .xrgb8888: return (formatXRGB8888, 32)
-        case .rgb565: return (formatRGB565, 16)
+        case .xrgb8888: return (ScanoutFormat.code(format), 32)
+        case .rgb565: return (ScanoutFormat.code(format), 16)
         }
     }
 }

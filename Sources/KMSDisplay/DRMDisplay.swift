@@ -22,6 +22,8 @@ public final class DRMDisplay: ScanoutDevice {
     public let format: PixelFormat
     /// Flip events that never came within the bound (the flip was taken as done).
     public private(set) var lostFlipEvents = 0
+    /// The fourcc codes the CRTC's primary plane scans out, as the driver listed them at open; nil: not listed.
+    public private(set) var planeFormats: [UInt32]?
     /// Why putting back the previous CRTC state failed at shutdown, if it did.
     public private(set) var restoreError: DisplayError?
 
@@ -35,10 +37,11 @@ public final class DRMDisplay: ScanoutDevice {
     private var isShutDown = false
 
     /// Finds the display by capability, takes DRM master (retrying a few seconds) and modesets, trying the
-    /// plan's modes in order. Throws `SelectionFailure` when no display fits, `DisplayError` when a call fails.
+    /// plan's modes in order, in `format` (nil: what the CRTC's primary plane scans out, `ScanoutFormat.choose`).
+    /// Throws `SelectionFailure` when no display fits, `DisplayError` when a call fails.
     public static func open(
         configuration: DisplayConfiguration = DisplayConfiguration(), bufferCount: Int = 3,
-        format: PixelFormat = .xrgb8888, notice: (String) -> Void = { _ in }
+        format requested: PixelFormat? = nil, notice: (String) -> Void = { _ in }
     ) throws -> DRMDisplay {
         var cards: [DRMCard] = []
         var resources: [CardResources] = []
@@ -58,6 +61,12 @@ public final class DRMDisplay: ScanoutDevice {
         if !plan.requestedModeAvailable, let requested = configuration.mode {
             notice("\(plan.connector.name) does not offer \(requested); trying its other modes")
         }
+        let crtcIndex = resources.first { $0.path == plan.cardPath }?.crtcs.firstIndex { $0.id == plan.crtcID }
+        let offered = crtcIndex.flatMap { LibDRM.primaryPlaneFormats(fd: card.fileDescriptor, crtcIndex: $0) }
+        let format = ScanoutFormat.choose(requested: requested, offered: offered)
+        if requested == nil, format != .xrgb8888 {
+            notice("\(plan.connector.name): the plane scans out \(format) only")
+        }
         var remaining = plan
         while true {
             try card.acquireMaster()
@@ -65,6 +74,7 @@ public final class DRMDisplay: ScanoutDevice {
                 card: card, plan: remaining, bufferCount: bufferCount, format: format, notice: notice)
             do {
                 try display.validateFlips()
+                display.planeFormats = offered
                 return display
             } catch let error as DisplayError {
                 // A mode can modeset yet fail to flip: bochs with 16 MiB of VRAM takes one 1920x1080 buffer but

@@ -120,6 +120,40 @@ enum LibDRM {
         return nil
     }
 
+    /// The fourcc codes the primary plane of the CRTC at `crtcIndex` (in the card's CRTC list) scans out; nil when
+    /// the driver does not tell (drmSetClientCap, drmModeGetPlaneResources, drmModeGetPlane and the plane's `type`
+    /// property; any failure means "unknown", and the caller falls back to XRGB8888).
+    static func primaryPlaneFormats(fd: Int32, crtcIndex: Int) -> [UInt32]? {
+        guard crtcIndex < 32, drmSetClientCap(fd, DRMConstants.clientCapabilityUniversalPlanes, 1) == 0,
+            let resources = drmModeGetPlaneResources(fd)
+        else { return nil }
+        defer { drmModeFreePlaneResources(resources) }
+        for planeID in ids(resources.pointee.planes, Int32(resources.pointee.count_planes)) {
+            guard let plane = drmModeGetPlane(fd, planeID) else { continue }
+            defer { drmModeFreePlane(plane) }
+            guard plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0,
+                planeProperty(fd: fd, planeID: planeID, name: "type") == DRMConstants.planeTypePrimary
+            else { continue }
+            return ids(plane.pointee.formats, Int32(plane.pointee.count_formats))
+        }
+        return nil
+    }
+
+    /// The value of the plane's property called `name` (drmModeObjectGetProperties: NULL + errno).
+    private static func planeProperty(fd: Int32, planeID: UInt32, name: String) -> UInt64? {
+        guard let properties = drmModeObjectGetProperties(fd, planeID, DRMConstants.objectPlane) else { return nil }
+        defer { drmModeFreeObjectProperties(properties) }
+        let count = Int(properties.pointee.count_props)
+        for index in 0..<count {
+            guard let ids = properties.pointee.props, let values = properties.pointee.prop_values,
+                let property = drmModeGetProperty(fd, ids[index])
+            else { continue }
+            defer { drmModeFreeProperty(property) }
+            if cString(property.pointee.name) == name { return values[index] }
+        }
+        return nil
+    }
+
     /// drmModeConnectorSetProperty: negative errno.
     static func setConnectorProperty(
         fd: Int32, connectorID: UInt32, propertyID: UInt32, value: UInt64, path: String, context: String

@@ -9,7 +9,7 @@
 /// A sprite that will only ever be shown over one background colour (the carousel's) can be flattened over it
 /// when it is made: every pixel is then opaque and every row a plain copy.
 // Sendable because its pixel memory is written in `init` only and never again: a pre-render thread makes it and
-// hands it over, the loop only reads it (ThreadSanitizer: BannerdRunTests, CarouselRenderingTests in scripts/test).
+// hands it over, the loop only reads it (ThreadSanitizer: BannerdRunTests, PrerenderThreadsTests in scripts/test).
 public final class Sprite: @unchecked Sendable {
     /// Size of the picture as laid out (before rotation), in pixels.
     public let logicalWidth: Int

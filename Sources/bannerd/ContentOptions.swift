@@ -1,9 +1,9 @@
 import ArgumentParser
 import BannerContent
-import CarouselRendering
 import Foundation
 import GlyphText
 import ImageDecoding
+import PrerenderThreads
 import Raster
 
 /// `--content DIR`, shared by the commands that show banners; built-in demo banners when it is not given.

@@ -117,6 +117,10 @@ extension MainLoop {
     /// Loads the content again; the banner on screen stays when it still exists. A broken update (unreadable
     /// manifest, syntax error, nothing valid) keeps the banners shown; banners with a missing image are left out.
     func reloadContent() {
+        // One reload per request: changes seen before the directory is read are in this reload, so neither their
+        // queued events nor a pending debounce may start a second one (a sync job writes, then says `reload`).
+        // Taken before reading, so a write that lands while reading still triggers its own reload.
+        _ = contentWatcher?.takeChanges()
         chores.contentReloaded()
         guard let fresh = Self.accepted(Self.loadContent(settings, showing: banners)) else { return }
         let current = scheduler.carousel.count > 0 ? banners[scheduler.carousel.index].id : nil

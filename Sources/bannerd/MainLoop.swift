@@ -12,6 +12,7 @@ import InputTranslation
 import KMSDisplay
 import LibinputSource
 import MonotonicTime
+import PrerenderThreads
 import Raster
 import ServiceIO
 import VirtualTerminal
@@ -21,7 +22,8 @@ import VirtualTerminal
 final class MainLoop {
     struct Settings {
         var display: DisplayConfiguration
-        var format: PixelFormat
+        /// nil: what the display's plane scans out (`ScanoutFormat.choose`).
+        var format: PixelFormat?
         var fbdevPath: String
         var scale: Double?
         var metrics: CarouselMetrics
@@ -89,9 +91,14 @@ final class MainLoop {
         banners = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
         wakeSignal = try WakeSignal()
         worker = try Self.startPrerenderWorker(fonts: settings.fonts, waking: wakeSignal)
+        if let refused = worker.priorityRefused {
+            Log.warning(
+                "pre-render threads keep the frame loop's priority: setpriority(nice \(PrerenderWorker.niceness)) "
+                    + "refused: \(refused) (a system-call filter without setpriority?)")
+        }
         presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: screen?.rotation ?? .none,
-            format: screen?.device.format ?? settings.format, background: settings.background,
+            format: screen?.device.format ?? settings.format ?? .xrgb8888, background: settings.background,
             rendering: .worker(worker))
         // Resting since now: autoplay's first interval starts with the first frame, not at boot.
         var carousel = Carousel(layout: layout, metrics: settings.metrics, count: banners.count, time: started)

@@ -2,10 +2,10 @@ import ArgumentParser
 import BannerdConfig
 import BannerdConfigFiles
 import CarouselEngine
-import CarouselRendering
 import DisplaySelection
 import Foundation
 import GlyphText
+import PrerenderThreads
 import Raster
 
 /// `bannerd run`: the appliance. Shows the carousel on the display and reacts to touch, mouse and keys.
@@ -77,6 +77,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        CrashLine.installIfBacktracerIsOff()
         HeapPolicy.apply()
         let configuration: Configuration
         do {
@@ -87,7 +88,7 @@ struct RunCommand: ParsableCommand {
             throw Self.configurationError
         }
         let settings = MainLoop.Settings(
-            display: configuration.display.selection, format: configuration.display.format ?? .xrgb8888,
+            display: configuration.display.selection, format: configuration.display.format,
             fbdevPath: fbdev, scale: configuration.display.scale,
             metrics: configuration.carousel.applied(to: CarouselMetrics()),
             background: configuration.carousel.background,

@@ -1,6 +1,5 @@
 import BannerdConfig
 import CarouselEngine
-import CarouselRendering
 import ControlProtocol
 import DisplaySelection
 import FrameLoop

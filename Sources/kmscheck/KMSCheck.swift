@@ -14,6 +14,11 @@ import Raster
 struct KMSCheck {
     let options: KMSCheckOptions
 
+    /// A fourcc code as its four letters ("XR24").
+    static func fourccText(_ code: UInt32) -> String {
+        String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: code >> (8 * $0)) }, as: UTF8.self)
+    }
+
     struct CheckFailure: Error, CustomStringConvertible {
         var description: String
     }
@@ -31,6 +36,9 @@ struct KMSCheck {
             "display: \(plan.cardPath) \(plan.connector.name) mode \(display.mode.summary) CRTC \(plan.crtcID)"
                 + " rotation \(plan.rotation.rawValue) format \(display.format)"
                 + " stride \(display.backBuffer?.stride ?? 0) master \(display.card.isMaster)")
+        say(
+            "primary plane formats: \(display.planeFormats.map { $0.map(Self.fourccText).joined(separator: " ") } ?? "not listed")"
+        )
         try flipBackToBack(display)
         try showTestPicture(display)
         if options.inputSeconds > 0 { try echoInput(display) }

@@ -3,6 +3,7 @@ import CarouselRendering
 import EventLoop
 import GlyphText
 import MonotonicTime
+import PrerenderThreads
 import Raster
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
                     + String(repeating: "fi fl ", count: 16 - n),
                 background: Color(rgb: UInt32(0x10_2030 + n * 0x0a_0b0c)))
         })
-    static let target = PrerenderWorker.Target(
+    static let target = PrerenderTarget(
         width: 360, height: 200, scale: 1.5, cornerRadius: 12, rotation: .none, background: Color(rgb: 0x11_1111))
 
     @Test func eachThreadRendersWithItsOwnFontsAndTheResultsMatchARendererOnOneThread() throws {
@@ -69,10 +70,10 @@ import Testing
 
     /// As the loop does: sleeps in poll() on the wake signal, drains it and takes what the threads finished.
     private func collect(_ count: Int, from worker: PrerenderWorker, wokenBy signal: WakeSignal) throws
-        -> [PrerenderWorker.Result]
+        -> [PrerenderedBanner]
     {
         var poller = Poller()
-        var results: [PrerenderWorker.Result] = []
+        var results: [PrerenderedBanner] = []
         let giveUp = MonotonicClock.now() + .seconds(120)
         while results.count < count, MonotonicClock.now() < giveUp {
             let now = MonotonicClock.now()

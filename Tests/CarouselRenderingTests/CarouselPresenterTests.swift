@@ -1,11 +1,9 @@
 import BannerContent
 import CarouselEngine
 import CarouselRendering
-import Glibc
 import GlyphText
 import ImageDecoding
 import Raster
-import Synchronization
 import Testing
 
 @Suite struct SpriteCacheTests {
@@ -86,75 +84,5 @@ import Testing
         let after = frame(finger: anchor - half - 0.2)
         #expect(carousel.recycler?.centerPage == 1)
         #expect(before == after)
-    }
-
-    @Test func theWorkerRendersOffTheLoopAndWakesIt() throws {
-        let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
-        let wakes = Atomic<Int>(0)
-        let worker = try PrerenderWorker(
-            makeRenderer: { _ in try CarouselPresenterTests.renderer() },
-            wake: { wakes.add(1, ordering: .relaxed) })
-        defer { worker.stop() }
-        let presenter = CarouselPresenter(
-            banners: Self.banners(9), layout: layout, rotation: .none, background: .black, rendering: .worker(worker))
-        let carousel = Carousel(layout: layout, count: 9)
-        let target = PixelBufferStorage(width: 320, height: 200, format: .xrgb8888)
-        presenter.draw(carousel.visibleViews(), into: target.buffer)
-        #expect(presenter.placeholdersDrawn == 3)  // nothing rendered yet: placeholders, never a wait
-        #expect(presenter.placeholdersOnScreen == 3)
-        presenter.focus(on: carousel)
-        var redraw = false
-        for _ in 0..<2000 where presenter.cachedBanners.count < 5 {
-            if presenter.collect(visible: carousel.visibleViews()) { redraw = true }
-            usleepWhileWorking()
-        }
-        #expect(redraw)
-        #expect(presenter.cachedBanners == [0, 1, 2, 7, 8])
-        #expect(wakes.load(ordering: .relaxed) >= 5)
-        presenter.draw(carousel.visibleViews(), into: target.buffer)
-        #expect(presenter.placeholdersDrawn == 3 && presenter.placeholdersOnScreen == 0)
-    }
-
-    @Test func threadsShareTheQueueAndNeverRenderABannerTwice() throws {
-        let renders = Mutex<[String]>([])
-        let worker = try PrerenderWorker(
-            threads: 3,
-            makeRenderer: { _ in
-                let renderer = try CarouselPresenterTests.renderer()
-                return BannerRenderer(
-                    titleFont: renderer.titleFont, bodyFont: renderer.bodyFont,
-                    images: CountingImages { path in renders.withLock { $0.append(path) } })
-            }, wake: {})
-        defer { worker.stop() }
-        let banners = BannerList(
-            (0..<12).lazy.map { Banner(id: "p\($0)", artwork: .file(path: "/nonexistent/\($0).png")) })
-        let target = PrerenderWorker.Target(
-            width: 40, height: 30, scale: 1, cornerRadius: 4, rotation: .none, background: .black)
-        worker.reset(banners: banners, target: target)
-        worker.request(Array(0..<12))
-        var done: [Int] = []
-        for _ in 0..<2000 where done.count < 12 {
-            done += worker.collect().map(\.banner)
-            usleepWhileWorking()
-        }
-        #expect(done.sorted() == Array(0..<12) && worker.isIdle)
-        // Three threads took from one queue: every banner rendered, none twice.
-        #expect(renders.withLock { $0.sorted() } == (0..<12).map { "/nonexistent/\($0).png" }.sorted())
-    }
-
-    private func usleepWhileWorking() {
-        var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
-        nanosleep(&pause, nil)
-    }
-}
-
-/// Counts image loads (every banner's artwork is a missing file, so each load throws after being counted).
-final class CountingImages: ImageLoading, @unchecked Sendable {
-    struct Missing: Error {}
-    let record: @Sendable (String) -> Void
-    init(_ record: @escaping @Sendable (String) -> Void) { self.record = record }
-    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> Bitmap {
-        record(path)
-        throw Missing()
     }
 }

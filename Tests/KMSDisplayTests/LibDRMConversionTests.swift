@@ -30,11 +30,13 @@ import Testing
         func fourcc(_ text: String) -> UInt32 {
             text.utf8.enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
         }
-        #expect(DRMConstants.formatXRGB8888 == fourcc("XR24"))
-        #expect(DRMConstants.formatRGB565 == fourcc("RG16"))
+        #expect(ScanoutFormat.xrgb8888Code == fourcc("XR24"))
+        #expect(ScanoutFormat.rgb565Code == fourcc("RG16"))
         #expect(DRMConstants.fourcc(.xrgb8888) == (fourcc("XR24"), 32))
         #expect(DRMConstants.fourcc(.rgb565) == (fourcc("RG16"), 16))
         #expect(DRMConstants.eventContextVersion <= DRM_EVENT_CONTEXT_VERSION)
+        #expect(DRMConstants.clientCapabilityUniversalPlanes == UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES))
+        #expect(DRMConstants.objectPlane == UInt32(DRM_MODE_OBJECT_PLANE))
     }
 
     @Test func fbdevLayoutsAreRecognised() {

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The display and input wrappers on a real kernel, for the QEMU reference board (board/qemu-x86_64):
 #   devices   `bannerd devices` lists card0/Virtual-1 and touch.py's touchscreen
-#   drm       kmscheck modesets, fills through a dumb buffer, flips, shows a picture the screenshot checks,
+#   drm       kmscheck lists the primary plane's formats and takes XRGB8888 from them, modesets, fills through a dumb buffer, flips, shows a picture the screenshot checks,
 #             echoes a swipe, a mid-drag unplug (TOUCH_CANCEL) and an absolute pointer as InputEvents, and
 #             restores the CRTC it found
 #   rotation  with --rotation 90 a touch arrives in upright coordinates
@@ -53,6 +53,9 @@ grep -q 'input: pointerButton(pressed: true' kms.log || fail "no pointer press"
 grep -q 'input: pointerButton(pressed: false' kms.log || fail "no pointer release"
 grep -q 'input: touchDown(slot: 0, position: [A-Za-z.<>]*(x: 800.0, y: 384.0)' kms.log || fail "touch down not at 800,384"
 grep -q 'input: touchUp(slot: 0' kms.log || fail "no touch up"
+# format = "auto" asks the primary plane: bochs lists XRGB8888 (and RGB565), so XRGB8888 is taken.
+grep -q '^primary plane formats: .*XR24' kms.log || fail "the primary plane's formats were not listed"
+grep -q 'format xrgb8888' kms.log || fail "auto did not take XRGB8888 on bochs"
 shot restored
 
 echo "== kmscheck --rotation 90: touch in upright coordinates"

@@ -4,7 +4,8 @@
 # NoNewPrivileges, its UMask, its RuntimeDirectory (mode and owner), its TTYPath as standard input and
 # controlling terminal, journald's JOURNAL_STREAM, and a real $NOTIFY_SOCKET with WatchdogSec's WATCHDOG_USEC.
 # Checked: READY=1 after the first frame, STATUS= and WATCHDOG=1 messages, priority-prefixed log lines, SIGHUP
-# reloads the content, SIGTERM sends STOPPING=1 and exits 0 within 1 s (the time is printed).
+# reloads the content, SIGTERM sends STOPPING=1 and exits 0 within 1 s (the time is printed); with the unit's
+# Environment= a crash (SIGSEGV) ends the process within 1 s with one critical line.
 # Not reproducible here (they need systemd's cgroups, namespaces and seccomp): DevicePolicy/DeviceAllow,
 # Protect*/Private*, SystemCallFilter, RestrictAddressFamilies, MemoryDenyWriteExecute, and Restart=/watchdog
 # enforcement. User=bannerd does not exist on the host root the guest runs on: uid/gid 65534 stands in.
@@ -38,14 +39,17 @@ listener=$!
 wait_until 20 test -S "$notify" || fail "notify listener did not start"
 
 # systemd opens TTYPath as root before dropping privileges and makes it the controlling terminal.
+start_service() { # LOG: bannerd as the unit starts it, logging to LOG; sets pid
+    (
+        umask "$(unit UMask)"
+        exec env -i PATH=/usr/bin:/bin $(unit Environment) NOTIFY_SOCKET="$notify" WATCHDOG_USEC="$watchdog_usec" \
+            JOURNAL_STREAM=8:1234 setsid --ctty setpriv --reuid=65534 --regid=65534 --groups="$groups" \
+            --inh-caps=-all --bounding-set=-all --no-new-privs "$BIN" "${args[@]}"
+    ) < "$tty" > "$1" 2>&1 &
+    pid=$!
+}
 started=$(ms)
-(
-    umask "$(unit UMask)"
-    exec env -i PATH=/usr/bin:/bin NOTIFY_SOCKET="$notify" WATCHDOG_USEC="$watchdog_usec" JOURNAL_STREAM=8:1234 \
-        setsid --ctty setpriv --reuid=65534 --regid=65534 --groups="$groups" --inh-caps=-all --bounding-set=-all \
-        --no-new-privs "$BIN" "${args[@]}"
-) < "$tty" > bannerd.log 2>&1 &
-pid=$!
+start_service bannerd.log
 
 wait_until 90 grep -q "READY=1" notify.log || { fail "no READY=1"; cat bannerd.log notify.log; exit 1; }
 ready=$(sed -n 's/^\([0-9]*\) .*READY=1.*/\1/p' notify.log | head -n 1)
@@ -71,16 +75,30 @@ kill -0 $pid || fail "SIGHUP ended bannerd"
 echo "== WATCHDOG=1 while frames complete"
 wait_until $((watchdog_usec / 1000000 + 10)) grep -q "WATCHDOG=1" notify.log || fail "no WATCHDOG=1 within WatchdogSec"
 
+signal_and_time() { # SIGNAL: sends it to bannerd and waits; sets code (exit status) and took (ms), both printed
+    local sent=$(ms)
+    kill -"$1" $pid
+    wait $pid
+    code=$?
+    took=$(($(ms) - sent))
+    echo "SIG$1 to exit: $took ms (emulated CPU), exit status $code"
+}
+
 echo "== SIGTERM"
-sent=$(ms)
-kill -TERM $pid
-wait $pid
-code=$?
-exited=$(ms)
-echo "SIGTERM to exit: $((exited - sent)) ms (emulated CPU), exit status $code"
+signal_and_time TERM
 [ $code = 0 ] || fail "exit status $code after SIGTERM"
-(((exited - sent) <= 1000)) || fail "took $((exited - sent)) ms to exit after SIGTERM (limit 1000)"
+((took <= 1000)) || fail "took $took ms to exit after SIGTERM (limit 1000)"
 wait_until 5 grep -q "STOPPING=1" notify.log || fail "no STOPPING=1"
+
+echo "== a crash ends bannerd at once, with one line saying so (the unit turns Swift's backtracer off)"
+: > notify.log
+start_service crash.log
+wait_until 90 grep -q "READY=1" notify.log || fail "no READY=1 for the crash run"
+signal_and_time SEGV
+grep crashed crash.log
+[ $code = $((128 + 11)) ] || fail "exit status $code after SIGSEGV, not 139"
+((took <= 1000)) || fail "a crashed bannerd took $took ms to end (limit 1000)"
+grep -q "^<2>bannerd crashed: SIGSEGV" crash.log || fail "no crash line at critical priority"
 kill $listener
 cat notify.log bannerd.log
 exit $status

@@ -1,7 +1,9 @@
 import BannerContent
+import CarouselRendering
 import Foundation
 import Glibc
 import Raster
+import SystemCalls
 
 /// Decodes and pre-renders banners on threads of their own, so the frame loop never waits for an image.
 ///
@@ -13,55 +15,26 @@ import Raster
 /// core) render the three banners of the first frame, or the banners a fast flick reveals, in about half the
 /// time; they run at a lower priority (nice 10) so a frame never waits behind a decode.
 // Sendable because every mutable property is read and written only with `condition` locked, and the renderers
-// never leave their threads (ThreadSanitizer: BannerdRunTests, CarouselRenderingTests in scripts/test).
-public final class PrerenderWorker: @unchecked Sendable {
-    /// One finished banner.
-    public struct Result: Sendable {
-        public var banner: Int
-        public var sprite: Sprite
-        /// What could not be drawn as given (see `RenderedBanner.problems`).
-        public var problems: [String]
-    }
-
-    /// What a banner is rendered into: size in pixels, scale, corner radius, rotation, pixel format, and the
-    /// colour it is shown over.
-    public struct Target: Equatable, Sendable {
-        public var width: Int
-        public var height: Int
-        public var scale: Double
-        public var cornerRadius: Int
-        public var rotation: Rotation
-        /// The display's pixel format: sprites are stored in it, so composing is a plain copy.
-        public var format: PixelFormat
-        /// The carousel's background: sprites are flattened over it, so every pixel of a frame is a plain copy.
-        public var background: Color
-
-        public init(
-            width: Int, height: Int, scale: Double, cornerRadius: Int, rotation: Rotation,
-            format: PixelFormat = .xrgb8888, background: Color
-        ) {
-            self.width = width
-            self.height = height
-            self.scale = scale
-            self.cornerRadius = cornerRadius
-            self.rotation = rotation
-            self.format = format
-            self.background = background
-        }
-    }
-
+// never leave their threads (ThreadSanitizer: BannerdRunTests, PrerenderThreadsTests in scripts/test).
+public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [Int] = []
     private var inProgress: Set<Int> = []
-    private var finished: [Result] = []
+    private var finished: [PrerenderedBanner] = []
     private var generation = 0
     private var banners: BannerList
-    private var target: Target
+    private var target: PrerenderTarget
     private var stopped = false
     /// Threads that have built their renderer, and the first error of one that could not.
     private var threadsReady = 0
     private var startFailure: (any Error)?
+    /// Why the threads could not lower their priority (setpriority's errno text), if they could not: a system-call
+    /// filter that refuses it makes a frame wait behind a decode on a single-core board. Set before init returns.
+    public private(set) var priorityRefused: String?
     private let wake: @Sendable () -> Void
+
+    /// The nice value the threads take: below the frame loop, which keeps 0.
+    public static let niceness: Int32 = 10
 
     /// Rendering threads by default: two, or one on a single-core board.
     public static let defaultThreads = min(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -76,22 +49,25 @@ public final class PrerenderWorker: @unchecked Sendable {
         wake: @escaping @Sendable () -> Void
     ) throws {
         self.banners = []
-        self.target = Target(width: 1, height: 1, scale: 1, cornerRadius: 0, rotation: .none, background: .black)
+        self.target = PrerenderTarget(
+            width: 1, height: 1, scale: 1, cornerRadius: 0, rotation: .none, background: .black)
         self.wake = wake
         let count = max(1, threads)
         for n in 0..<count {
             // The thread holds the worker until `stop()` ends it, so a worker dropped early is never freed under it.
             let thread = Thread {
                 // On Linux the nice value is per thread (who 0 = this thread): it yields the CPU to the frame loop.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+                let refused =
+                    setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness) == 0
+                    ? nil : errnoText(errno)
                 let renderer: BannerRenderer
                 do {
                     renderer = try makeRenderer(n)
                 } catch {
-                    self.threadStarted(failure: error)
+                    self.threadStarted(failure: error, priorityRefused: refused)
                     return
                 }
-                self.threadStarted(failure: nil)
+                self.threadStarted(failure: nil, priorityRefused: refused)
                 self.run(renderer: renderer)
             }
             thread.name = "bannerd-prerender-\(n)"
@@ -107,10 +83,11 @@ public final class PrerenderWorker: @unchecked Sendable {
         }
     }
 
-    private func threadStarted(failure: (any Error)?) {
+    private func threadStarted(failure: (any Error)?, priorityRefused refused: String?) {
         condition.lock()
         threadsReady += 1
         if startFailure == nil { startFailure = failure }
+        if priorityRefused == nil { priorityRefused = refused }
         condition.broadcast()
         condition.unlock()
     }
@@ -131,7 +108,7 @@ public final class PrerenderWorker: @unchecked Sendable {
     }
 
     /// Takes the banners finished since the last call.
-    public func collect() -> [Result] {
+    public func collect() -> [PrerenderedBanner] {
         condition.lock()
         defer { condition.unlock() }
         let done = finished
@@ -140,7 +117,7 @@ public final class PrerenderWorker: @unchecked Sendable {
     }
 
     /// New content or a new size: forgets queued work; results of the old content are dropped.
-    public func reset(banners: BannerList, target: Target) {
+    public func reset(banners: BannerList, target: PrerenderTarget) {
         condition.lock()
         self.banners = banners
         self.target = target
@@ -187,7 +164,7 @@ public final class PrerenderWorker: @unchecked Sendable {
             let current = job == generation
             if current {
                 inProgress.remove(index)
-                finished.append(Result(banner: index, sprite: sprite, problems: rendered.problems))
+                finished.append(PrerenderedBanner(banner: index, sprite: sprite, problems: rendered.problems))
             }
             condition.unlock()
             if current { wake() }
