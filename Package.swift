@@ -219,6 +219,8 @@ let package = Package(
             name: "DevicesCommandTests",
             dependencies: ["bannerd", "DisplaySelection", "InputTranslation", "CarouselEngine"]
         ),
+        // Every `bannerd …` command line the docs quote, through the real argument parser.
+        .testTarget(name: "CommandLineDocsTests", dependencies: ["bannerd"]),
         // `bannerd run`'s wiring of its threads (scripts/test also runs it under ThreadSanitizer).
         .testTarget(
             name: "BannerdRunTests",
