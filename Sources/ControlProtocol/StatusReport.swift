@@ -15,6 +15,8 @@ public struct StatusReport: Equatable, Sendable {
     public var touchDevices: [String]
     /// The screen's power: "on", "woken" (lit by a touch outside the schedule's hours) or "off".
     public var screen: String
+    /// The version of the bannerd answering.
+    public var version: String
 
     /// The display part; nil while no display is connected.
     public struct Display: Equatable, Sendable {
@@ -36,7 +38,7 @@ public struct StatusReport: Equatable, Sendable {
     public init(
         index: Int, count: Int, phase: String, autoplayPaused: Bool, framesRendered: Int, framesLate: Int,
         placeholdersOnScreen: Int = 0, uptimeSeconds: Double, display: Display?, waitingFor: String? = nil,
-        touchDevices: [String], screen: String = "on"
+        touchDevices: [String], screen: String = "on", version: String = ""
     ) {
         self.index = index
         self.count = count
@@ -50,6 +52,7 @@ public struct StatusReport: Equatable, Sendable {
         self.waitingFor = waitingFor
         self.touchDevices = touchDevices
         self.screen = screen
+        self.version = version
     }
 
     /// The report as a single line of JSON (keys in a fixed order).
@@ -80,6 +83,7 @@ public struct StatusReport: Equatable, Sendable {
             if let waitingFor { $0.field("waiting_for", waitingFor) }
             $0.field("touch_devices", touchDevices)
             $0.field("screen", screen)
+            $0.field("version", version)
         }
         return out.text
     }

@@ -4,8 +4,8 @@
 /// at every refresh; one without (bochs, virtio-gpu, simpledrm, SPI panels) has no counter, and the kernel fakes
 /// its events with 0 at whatever moment the flip happened, thousands per second whatever refresh the mode
 /// claims. Timing is no evidence: on an emulated or loaded CPU an instant flip can take as long as a blank. So
-/// the counter decides: vblank as soon as it advances, a timer when `sampleCount` flips left it where it was.
-/// The decision is then kept.
+/// the counter decides: vblank as soon as it advances, a timer when `sampleCount` flips left it where it was
+/// (two completed flips can never share a real blank, so a few are proof). The decision is then kept.
 public struct VBlankDetector: Sendable {
     /// The mode's refresh period, nil when the mode's refresh is implausible.
     public let period: Duration?
@@ -19,7 +19,7 @@ public struct VBlankDetector: Sendable {
     public static let plausibleMillihertz = 20_000...300_000
 
     /// A detector for a mode refreshing at `modeRefreshMillihertz` (nil when unknown).
-    public init(modeRefreshMillihertz: Int?, sampleCount: Int = 30) {
+    public init(modeRefreshMillihertz: Int?, sampleCount: Int = 3) {
         self.sampleCount = max(2, sampleCount)
         if let millihertz = modeRefreshMillihertz, Self.plausibleMillihertz.contains(millihertz) {
             period = .nanoseconds(Int64(1_000_000_000_000 / millihertz))

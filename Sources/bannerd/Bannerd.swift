@@ -7,6 +7,7 @@ struct Bannerd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bannerd",
         abstract: "An endless banner carousel that owns the screen (DRM/KMS, libinput, FreeType).",
+        version: BannerdVersion.current,
         subcommands: [
             RunCommand.self, TraceCommand.self, RenderCommand.self, CheckCommand.self, DevicesCommand.self,
             CtlCommand.self,

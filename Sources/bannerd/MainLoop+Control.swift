@@ -103,7 +103,7 @@ extension MainLoop {
     func status() -> StatusReport {
         let carousel = scheduler.carousel
         var display = screen?.status
-        display?.pacing = scheduler.pacing.rawValue
+        display?.pacing = screen?.pacingStatus ?? scheduler.pacing.rawValue
         return StatusReport(
             index: carousel.index, count: carousel.count, phase: carousel.phase.rawValue,
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
@@ -111,7 +111,7 @@ extension MainLoop {
             uptimeSeconds: (MonotonicClock.now() - started).seconds,
             display: display, waitingFor: waitingFor,
             touchDevices: input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
-            screen: chores.powerState.rawValue)
+            screen: chores.powerState.rawValue, version: BannerdVersion.current)
     }
 
     /// Loads the content again; the banner on screen stays when it still exists. A broken update (unreadable

@@ -78,6 +78,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         CrashLine.installIfBacktracerIsOff()
+        Log.info("bannerd \(BannerdVersion.current) starting")
         HeapPolicy.apply()
         let configuration: Configuration
         do {

@@ -56,6 +56,12 @@ struct Screen {
         return Screen(device: device, rotation: rotation, layout: layout, status: status)
     }
 
+    /// The pacing for `ctl status` and STATUS=: "measuring" until the display's flips have shown which.
+    var pacingStatus: String {
+        if case .measuring = device.pacing { return "measuring" }
+        return pacing.rawValue
+    }
+
     /// The frame loop's pacing from what the display has shown of its page flips.
     var pacing: Pacing {
         if case .timer = device.pacing { return .timer }

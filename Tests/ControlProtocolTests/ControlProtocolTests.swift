@@ -38,13 +38,13 @@ import Testing
             display: .init(
                 card: "/dev/dri/card0", connector: "HDMI-A-1", mode: "1920x1080@60", rotation: 90,
                 pacing: "vblank"),
-            touchDevices: ["ILITEK \"Multi\"\ttouch", "\u{1}"])
+            touchDevices: ["ILITEK \"Multi\"\ttouch", "\u{1}"], version: "0.1.0")
         #expect(
             report.json
                 == #"{"index":2,"count":7,"phase":"rest","autoplay_paused":false,"frames_rendered":1200,"#
                 + #""frames_late":3,"placeholders_on_screen":1,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
                 + #""mode":"1920x1080@60","rotation":90,"pacing":"vblank"},"#
-                + #""touch_devices":["ILITEK \"Multi\"\ttouch","\u0001"],"screen":"on"}"#)
+                + #""touch_devices":["ILITEK \"Multi\"\ttouch","\u0001"],"screen":"on","version":"0.1.0"}"#)
         #expect(report.systemdStatus == "banner 3/7; HDMI-A-1 1920x1080@60, vblank pacing; 2 touch device(s)")
     }
 
@@ -52,7 +52,7 @@ import Testing
         let report = StatusReport(
             index: 0, count: 0, phase: "rest", autoplayPaused: true, framesRendered: 0, framesLate: 0,
             uptimeSeconds: 0, display: nil, touchDevices: [], screen: "off")
-        #expect(report.json.contains(#""display":null,"touch_devices":[],"screen":"off"}"#))
+        #expect(report.json.contains(#""display":null,"touch_devices":[],"screen":"off","#))
         #expect(report.systemdStatus == "no banners; no display; no touch device; screen off (schedule)")
     }
 

@@ -53,7 +53,7 @@ grep -q 'input: pointerButton(pressed: true' kms.log || fail "no pointer press"
 grep -q 'input: pointerButton(pressed: false' kms.log || fail "no pointer release"
 grep -q 'input: touchDown(slot: 0, position: [A-Za-z.<>]*(x: 800.0, y: 384.0)' kms.log || fail "touch down not at 800,384"
 grep -q 'input: touchUp(slot: 0' kms.log || fail "no touch up"
-# format = "auto" asks the primary plane: bochs lists XRGB8888 (and RGB565), so XRGB8888 is taken.
+# format = "auto" asks the primary plane: bochs lists XR24 and BX24, so XRGB8888 is taken.
 grep -q '^primary plane formats: .*XR24' kms.log || fail "the primary plane's formats were not listed"
 grep -q 'format xrgb8888' kms.log || fail "auto did not take XRGB8888 on bochs"
 shot restored
