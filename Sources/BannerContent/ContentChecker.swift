@@ -26,8 +26,12 @@ public struct ContentChecker: Sendable {
         public var problems: [ContentProblem]
         /// True when banners.toml defined the banners.
         public var usedManifest: Bool
-        /// True when nothing is wrong and there is at least one banner.
-        public var isClean: Bool { problems.isEmpty && !banners.isEmpty }
+        /// True when nothing is wrong (warnings aside) and there is at least one banner.
+        public var isClean: Bool { errors.isEmpty && !banners.isEmpty }
+        /// The problems that change what is shown.
+        public var errors: [ContentProblem] { problems.filter { !$0.isWarning } }
+        /// The problems that do not (`isWarning`).
+        public var warnings: [ContentProblem] { problems.filter(\.isWarning) }
     }
 
     /// Loads `directory` and decodes each distinct image once; problems come in load order, then image order.

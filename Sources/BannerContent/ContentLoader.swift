@@ -22,6 +22,11 @@ public struct ContentLoader: Sendable {
     /// The manifest's file name inside the content directory.
     public static let manifestName = "banners.toml"
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
+    /// Image formats people put in a content directory that bannerd does not show, by extension.
+    static let otherImageFormats: [String: String] = [
+        "gif": "GIF", "bmp": "BMP", "tif": "TIFF", "tiff": "TIFF", "webp": "WebP", "heic": "HEIC", "heif": "HEIF",
+        "avif": "AVIF", "svg": "SVG", "ico": "ICO", "jxl": "JPEG XL",
+    ]
     private let files: LocalFiles
 
     /// A loader reading through `files`.
@@ -69,12 +74,30 @@ public struct ContentLoader: Sendable {
             return ContentLoadResult(
                 banners: [], problems: [ContentProblem(path: dir, message: error.reason)], usedManifest: false)
         }
-        let images = names.filter { name in
-            !name.hasPrefix(".") && Self.imageExtensions.contains(Self.fileExtension(of: name).lowercased())
-        }.sorted { NaturalOrder.precedes($0, $1) }
         var problems: [ContentProblem] = []
+        var images: [String] = []
+        // Hidden files (editor and sync leftovers) are skipped without a word; every other file is either shown
+        // or named once with the reason, so an operator is never left wondering why a picture is missing.
+        for name in names.sorted(by: NaturalOrder.precedes) where !name.hasPrefix(".") {
+            let ext = Self.fileExtension(of: name).lowercased()
+            if Self.imageExtensions.contains(ext) {
+                images.append(name)
+            } else if let format = Self.otherImageFormats[ext] {
+                problems.append(
+                    ContentProblem(
+                        path: dir + "/" + name,
+                        message: "a \(format) image, not shown: bannerd shows PNG and JPEG; convert it to one of them"))
+            } else {
+                problems.append(
+                    ContentProblem(
+                        path: dir + "/" + name,
+                        message: "not a PNG or JPEG file, ignored; keep only images in the content directory",
+                        isWarning: true))
+            }
+        }
         if images.isEmpty {
-            problems.append(ContentProblem(path: dir, message: "no PNG or JPEG files and no \(Self.manifestName)"))
+            problems.insert(
+                ContentProblem(path: dir, message: "no PNG or JPEG files and no \(Self.manifestName)"), at: 0)
         }
         let banners = BannerList(
             images.lazy.map { Banner(id: Self.stem(of: $0), artwork: .file(path: dir + "/" + $0)) })

@@ -88,7 +88,11 @@ public struct ManifestReader {
             return
         }
         if let first = ids[b.id] {
-            problem(t.values["id"], line: t.line, "duplicate banner id \"\(b.id)\" (first on line \(first))")
+            let fix =
+                t.values["id"] == nil
+                ? "a banner without an id takes its image's name; give this one its own id = \"…\""
+                : "give each banner its own id = \"…\""
+            problem(t.values["id"], line: t.line, "duplicate banner id \"\(b.id)\" (first on line \(first)); \(fix)")
         }
         ids[b.id] = ids[b.id] ?? t.line
         if let image = b.imagePath, let v = t.values["image"], !isUsableImage(image, v) { b.artwork = .none }

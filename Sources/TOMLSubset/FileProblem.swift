@@ -10,13 +10,17 @@ public struct FileProblem: Equatable, Sendable, CustomStringConvertible {
     public var column: Int?
     /// What is wrong and, where possible, how to fix it.
     public var message: String
+    /// Worth knowing but harmless to what is shown (a stray file beside the images); `bannerd check --strict`
+    /// counts it as an error.
+    public var isWarning: Bool
 
     /// A problem at an optional line and column.
-    public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+    public init(path: String, line: Int? = nil, column: Int? = nil, message: String, isWarning: Bool = false) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
+        self.isWarning = isWarning
     }
 
     /// A syntax error (or any problem at a position) in the file at `path`.
@@ -28,6 +32,6 @@ public struct FileProblem: Equatable, Sendable, CustomStringConvertible {
         var s = path
         if let line { s += ":\(line)" }
         if let line, line > 0, let column { s += ":\(column)" }
-        return s + ": " + message
+        return s + (isWarning ? ": warning: " : ": ") + message
     }
 }

@@ -2,8 +2,9 @@ import ArgumentParser
 import BannerContent
 import DisplaySelection
 
-/// `bannerd check --content DIR`: prints one line per problem in a content directory and exits non-zero when
-/// anything is wrong, so it can gate a deploy script or a CMS upload.
+/// `bannerd check --content DIR`: prints one line per problem in a content directory and exits 1 when the service
+/// would not show everything as asked, so it can gate a deploy script or a CMS upload. Warnings (a stray file)
+/// are printed and counted; `--strict` fails on them too.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -16,14 +17,20 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: "Display size WxH in pixels that images are decoded for.")
     var size = PixelSize(width: 1920, height: 1080)
 
+    @Flag(help: "Count warnings as errors (for CI pipelines).")
+    var strict = false
+
     func run() throws {
         let report = ContentChecker(displaySize: (size.width, size.height)).check(directory: content)
         for problem in report.problems { print(problem) }
         let source = report.usedManifest ? "banners.toml" : "file listing"
-        if report.isClean {
-            print("ok: \(report.banners.count) banner(s) from \(source)")
+        let warnings = report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning(s)"
+        if report.isClean, !(strict && !report.warnings.isEmpty) {
+            print("ok: \(report.banners.count) banner(s) from \(source)\(warnings)")
         } else {
-            print("\(report.problems.count) problem(s); \(report.banners.count) banner(s) from \(source)")
+            print(
+                "\(report.errors.count) error(s)\(warnings)\(strict ? " (--strict)" : ""); "
+                    + "\(report.banners.count) banner(s) from \(source)")
             throw ExitCode(1)
         }
     }

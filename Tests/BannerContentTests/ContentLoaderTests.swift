@@ -21,11 +21,17 @@ import Testing
 
     @Test func withoutManifestImagesComeInNaturalNameOrder() throws {
         let dir = Self.scratch()
-        for name in ["10.png", "2.png", "a.JPG", "B.jpeg", ".hidden.png", "notes.txt"] {
+        for name in ["10.png", "2.png", "a.JPG", "B.jpeg", ".hidden.png", "notes.txt", "logo.GIF"] {
             try LocalFiles().writeAtomically([0], to: dir + "/" + name)
         }
         let result = ContentLoader().load(directory: dir + "/")
-        #expect(result.problems.isEmpty && !result.usedManifest)
+        #expect(!result.usedManifest)
+        // Every file not shown is named once with the reason; hidden files are not.
+        #expect(
+            result.problems.map(\.description) == [
+                dir + "/logo.GIF: a GIF image, not shown: bannerd shows PNG and JPEG; convert it to one of them",
+                dir + "/notes.txt: warning: not a PNG or JPEG file, ignored; keep only images in the content directory",
+            ])
         #expect(result.banners.map(\.id) == ["2", "10", "a", "B"])
         #expect(result.banners[0].imagePath == dir + "/2.png" && result.banners[0].title.isEmpty)
     }

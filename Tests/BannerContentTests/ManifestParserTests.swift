@@ -81,7 +81,7 @@ import Testing
         #expect(found.contains { $0.hasPrefix("1:1 key \"title\" outside any table") })
         #expect(found.contains("4:1 duplicate key \"id\""))
         #expect(found.contains { $0.hasPrefix("9:1 [defaults] must come once") })
-        #expect(found.contains("7:6 duplicate banner id \"a\" (first on line 2)"))
+        #expect(found.contains("7:6 duplicate banner id \"a\" (first on line 2); give each banner its own id = \"…\""))
         #expect(found.contains("10:1 banner has neither title nor image; add one"))
         #expect(banners.count == 2)  // the empty one is reported and left out
     }
