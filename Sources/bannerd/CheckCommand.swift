@@ -1,6 +1,7 @@
 import ArgumentParser
 import BannerContent
 import DisplaySelection
+import FileAccess
 
 /// `bannerd check --content DIR`: prints one line per problem in a content directory and exits 1 when the service
 /// would not show everything as asked, so it can gate a deploy script or a CMS upload. Warnings (a stray file)
@@ -20,8 +21,13 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Count warnings as errors (for CI pipelines).")
     var strict = false
 
+    @Option(
+        help: "The user the service runs as, whose access to every file is checked (default: bannerd, when it exists).")
+    var user: String?
+
     func run() throws {
-        let report = ContentChecker(displaySize: (size.width, size.height)).check(directory: content)
+        var report = ContentChecker(displaySize: (size.width, size.height)).check(directory: content)
+        report.problems += try accessProblems(report)
         for problem in report.problems { print(problem) }
         let source = report.usedManifest ? "banners.toml" : "file listing"
         let warnings = report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning(s)"
@@ -32,6 +38,23 @@ struct CheckCommand: ParsableCommand {
                 "\(report.errors.count) error(s)\(warnings)\(strict ? " (--strict)" : ""); "
                     + "\(report.banners.count) banner(s) from \(source)")
             throw ExitCode(1)
+        }
+    }
+
+    /// Every file the service would open that its user cannot read (the operator running `check` may own them).
+    private func accessProblems(_ report: ContentChecker.Report) throws -> [ContentProblem] {
+        guard let service = ServiceUser.lookUp(user ?? "bannerd") else {
+            if let user { throw ValidationError("--user: no user \(user) on this machine") }
+            return []  // no bannerd user here: a preview machine, not the device
+        }
+        var paths = [content]
+        if report.usedManifest { paths.append(content + "/" + ContentLoader.manifestName) }
+        paths += report.banners.compactMap(\.imagePath)
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }.compactMap { path in
+            service.readProblem(path).map {
+                ContentProblem(path: path, message: "\($0); the service could not show it")
+            }
         }
     }
 }
