@@ -219,8 +219,8 @@ let package = Package(
             name: "DevicesCommandTests",
             dependencies: ["bannerd", "DisplaySelection", "InputTranslation", "CarouselEngine"]
         ),
-        // Every `bannerd …` command line the docs quote, through the real argument parser.
-        .testTarget(name: "CommandLineDocsTests", dependencies: ["bannerd"]),
+        // The subcommands as a user calls them: every command line the docs quote, render as run would show.
+        .testTarget(name: "BannerdCommandTests", dependencies: ["bannerd"]),
         // `bannerd run`'s wiring of its threads (scripts/test also runs it under ThreadSanitizer).
         .testTarget(
             name: "BannerdRunTests",

@@ -11,10 +11,12 @@ struct ContentOptions: ParsableArguments {
     @Option(help: "Content directory (images, optional banners.toml). Default: built-in demo banners.")
     var content: String?
 
-    /// The banners to show (the built-in demo banners without `--content`); problems are logged one line each
-    /// and the valid banners kept.
-    func loadBanners() -> BannerList {
-        guard let directory = content else { return DemoContent.banners }
+    /// The banners to show: `--content`'s, else `configured`'s (the configuration's content directory, when it
+    /// exists, as `bannerd run` takes it), else the built-in demo banners; problems are logged one line each and
+    /// the valid banners kept.
+    func loadBanners(orFrom configured: String? = nil) -> BannerList {
+        let fromConfiguration = configured.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        guard let directory = content ?? fromConfiguration else { return DemoContent.banners }
         let result = ContentLoader().load(directory: directory)
         HeapPolicy.releaseFreedMemory()  // the parse's transient heap, large for big manifests
         for problem in result.problems { Log.warning(problem.description) }

@@ -1,9 +1,13 @@
 import ArgumentParser
+import BannerContent
+import BannerdConfig
+import BannerdConfigFiles
 import CarouselEngine
 import CarouselRendering
 import CarouselTrace
 import DisplaySelection
 import Foundation
+import GlyphText
 import ImageDecoding
 import Raster
 
@@ -15,23 +19,32 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render carousel frames to PNG files in simulated time, without a display.",
         discussion: """
             Writes frame-NNNNN.png for every --every'th 60 Hz frame into --out (created if missing). \
-            Gesture x/y are in the carousel's pixels (before --rotation).
+            Gesture x/y are in the carousel's pixels (before --rotation). Settings come as for `bannerd run`: \
+            the defaults, --board's profile, the configuration file (/etc/bannerd/bannerd.toml unless --config \
+            says otherwise; it may be missing), then these options; so a preview shows the device's scale, \
+            rotation, format, background, fonts, content and autoplay, each banner resting for its own duration.
             """
     )
+
+    @Option(help: "Configuration file (default: /etc/bannerd/bannerd.toml when it exists).")
+    var config: String?
+
+    @Option(help: "Board profile by name, as for `bannerd run`.")
+    var board: String?
 
     @OptionGroup var contentOptions: ContentOptions
 
     @Option(help: "Display size in pixels, WxH (as the panel scans out).")
     var size = PixelSize(width: 800, height: 480)
 
-    @Option(help: "Pixels per point.")
-    var scale = 1.0
+    @Option(help: "Pixels per point (default: the configuration's, else 1).")
+    var scale: Double?
 
-    @Option(help: "Display rotation in degrees: 0, 90, 180 or 270.")
-    var rotation = Rotation.none
+    @Option(help: "Display rotation in degrees: 0, 90, 180 or 270 (default: the configuration's, else 0).")
+    var rotation: Rotation?
 
-    @Option(help: "Pixel format of the frames: xrgb8888 or rgb565.")
-    var format = "xrgb8888"
+    @Option(help: "Pixel format of the frames: xrgb8888 or rgb565 (default: the configuration's, else xrgb8888).")
+    var format: String?
 
     @Option(help: "Gesture script to replay.")
     var gesture: String?
@@ -46,32 +59,50 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     func validate() throws {
-        try RunCommand.validate(scale: scale)
+        if let scale { try RunCommand.validate(scale: scale) }
         guard every >= 1 else { throw ValidationError("--every must be 1 or more") }
-        guard ["xrgb8888", "rgb565"].contains(format) else { throw ValidationError("--format: xrgb8888 or rgb565") }
+        if let format, !["xrgb8888", "rgb565"].contains(format) {
+            throw ValidationError("--format: xrgb8888 or rgb565")
+        }
         if let seconds, !(seconds.isFinite && seconds >= 0 && seconds <= 3600) {
             throw ValidationError("--seconds must be between 0 and 3600")
         }
     }
 
     func run() throws {
+        let settings: Configuration
+        do {
+            settings = try ConfigurationLoader(files: LocalConfigurationFiles()).load(configPath: config, board: board)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let rotation = rotation ?? settings.display.selection.rotation ?? .none
+        let pixelFormat: PixelFormat =
+            format.map { $0 == "rgb565" ? .rgb565 : .xrgb8888 } ?? settings.display.format ?? .xrgb8888
         let logical = rotation.logicalSize(targetWidth: size.width, targetHeight: size.height)
-        let layout = try CarouselLayout(widthPixels: logical.width, heightPixels: logical.height, scale: scale)
-        let banners = contentOptions.loadBanners()
+        let metrics = settings.carousel.applied(to: CarouselMetrics())
+        let layout = try CarouselLayout(
+            widthPixels: logical.width, heightPixels: logical.height, scale: scale ?? settings.display.scale ?? 1,
+            metrics: metrics)
+        let banners = contentOptions.loadBanners(orFrom: settings.contentDirectory)
         let presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: rotation, format: format == "rgb565" ? .rgb565 : .xrgb8888,
-            background: Color(rgb: 0x101010),
-            rendering: .inline(try ContentOptions.makeRenderer()))
+            banners: banners, layout: layout, rotation: rotation, format: pixelFormat,
+            background: settings.carousel.background,
+            rendering: .inline(
+                try ContentOptions.makeRenderer(
+                    fonts: FontPaths(title: settings.carousel.titleFonts, body: settings.carousel.bodyFonts))))
         let script = try gesture.map { try TraceCommand.loadScript($0) } ?? GestureScript(events: [])
-        var runner = TraceRunner(carousel: Carousel(layout: layout, count: banners.count), script: script)
+        // As `bannerd run` builds it: the configuration's metrics (autoplay) and each banner's own duration.
+        var carousel = Carousel(layout: layout, metrics: metrics, count: banners.count)
+        carousel.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
+        var runner = TraceRunner(carousel: carousel, script: script)
         let frames = seconds.map { Int(($0 * 60).rounded()) + 1 } ?? max(61, runner.defaultFrameCount)
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
             throw CommandFailure("\(out): cannot create the output directory (\(error.localizedDescription))")
         }
-        let storage = PixelBufferStorage(
-            width: size.width, height: size.height, format: format == "rgb565" ? .rgb565 : .xrgb8888)
+        let storage = PixelBufferStorage(width: size.width, height: size.height, format: pixelFormat)
         var written = 0
         var failure: Error?
         let summary = runner.run(frames: frames) { row, carousel in
