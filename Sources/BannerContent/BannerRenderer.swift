@@ -61,20 +61,22 @@ public final class BannerRenderer {
         let hasArtwork = artwork != nil
         drawText(banner, into: &bitmap, scale: scale, scrim: hasArtwork)
         bitmap.roundCorners(radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale))
-        problems += missingCharacters(banner)
+        problems += missingCharacters(in: banner)
         return RenderedBanner(bitmap: bitmap, problems: problems)
     }
 
-    /// One line per text field holding characters no configured font has (with no font at all, text is off
-    /// and that was reported once when the fonts were opened).
-    private func missingCharacters(_ banner: Banner) -> [String] {
+    /// One line per text field holding characters no configured font has, with their scripts (with no font at
+    /// all, text is off and that was reported once when the fonts were opened). `bannerd check` asks too.
+    public func missingCharacters(in banner: Banner) -> [String] {
         [("title", banner.title, titleFont), ("subtitle", banner.subtitle, bodyFont)].compactMap { field, text, chain in
             guard !chain.faces.isEmpty else { return nil }
             let missing = LineLayout.uncovered(text, chain: chain)
             guard !missing.isEmpty else { return nil }
             let codes = missing.prefix(8).map { "U+" + String($0.value, radix: 16, uppercase: true) }
-            return "banner \"\(banner.id)\": no configured font has \(codes.joined(separator: " ")) in its \(field);"
-                + " shown as boxes"
+            var scripts: [String] = []
+            for script in missing.map(ScriptName.of) where !scripts.contains(script) { scripts.append(script) }
+            return "banner \"\(banner.id)\": no configured font has \(codes.joined(separator: " ")) "
+                + "(\(scripts.joined(separator: ", "))) in its \(field); shown as boxes"
         }
     }
 

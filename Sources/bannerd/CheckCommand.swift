@@ -1,7 +1,10 @@
 import ArgumentParser
 import BannerContent
+import BannerdConfig
+import BannerdConfigFiles
 import DisplaySelection
 import FileAccess
+import GlyphText
 
 /// `bannerd check --content DIR`: prints one line per problem in a content directory and exits 1 when the service
 /// would not show everything as asked, so it can gate a deploy script or a CMS upload. Warnings (a stray file)
@@ -14,6 +17,15 @@ struct CheckCommand: ParsableCommand {
 
     @Option(name: .long, help: "The content directory to check.")
     var content: String
+
+    @Option(
+        help:
+            "Configuration file whose fonts the text is checked against (default: /etc/bannerd/bannerd.toml when it exists)."
+    )
+    var config: String?
+
+    @Option(help: "Board profile by name, as for `bannerd run`.")
+    var board: String?
 
     @Option(name: .long, help: "Display size WxH in pixels that images are decoded for.")
     var size = PixelSize(width: 1920, height: 1080)
@@ -28,6 +40,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var report = ContentChecker(displaySize: (size.width, size.height)).check(directory: content)
         report.problems += try accessProblems(report)
+        report.problems += try textProblems(report)
         for problem in report.problems { print(problem) }
         let source = report.usedManifest ? "banners.toml" : "file listing"
         let warnings = report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning(s)"
@@ -38,6 +51,23 @@ struct CheckCommand: ParsableCommand {
                 "\(report.errors.count) error(s)\(warnings)\(strict ? " (--strict)" : ""); "
                     + "\(report.banners.count) banner(s) from \(source)")
             throw ExitCode(1)
+        }
+    }
+
+    /// Titles and subtitles with characters none of the configured fonts has (shown as boxes): warnings naming
+    /// the banner, the characters and their script.
+    private func textProblems(_ report: ContentChecker.Report) throws -> [ContentProblem] {
+        let settings: Configuration
+        do {
+            settings = try ConfigurationLoader(files: LocalConfigurationFiles()).load(configPath: config, board: board)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let renderer = try ContentOptions.makeRenderer(
+            fonts: FontPaths(title: settings.carousel.titleFonts, body: settings.carousel.bodyFonts))
+        let place = report.usedManifest ? content + "/" + ContentLoader.manifestName : content
+        return report.banners.flatMap { banner in
+            renderer.missingCharacters(in: banner).map { ContentProblem(path: place, message: $0, isWarning: true) }
         }
     }
 

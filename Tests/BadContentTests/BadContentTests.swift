@@ -170,7 +170,8 @@ import Testing
                 subtitle = "private \u{E000}"
                 """)
         let outcome = try scene.play()
-        expectOneLine(outcome, naming: "banner \"sale\"", saying: "no configured font has U+E000 in its subtitle")
+        expectOneLine(
+            outcome, naming: "banner \"sale\"", saying: "no configured font has U+E000 (private use) in its subtitle")
     }
 
     // MARK: Fonts
