@@ -45,12 +45,13 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
 
         // MARK: Thin wrappers (one per C library; no policy)
         // The EINTR retry and the errno text every system-call wrapper below shares.
         .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FileAccess", dependencies: ["SystemCalls"]),
-        .target(name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CTurboJPEG"]),
+        .target(name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CTurboJPEG", "CWebP"]),
         .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
         // BannerdConfig's files read from disk (ConfigurationFiles over FileAccess).
         .target(name: "BannerdConfigFiles", dependencies: ["BannerdConfig", "FileAccess"]),
@@ -211,7 +212,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"],
-            exclude: ["FuzzCrashes"]),
+            exclude: ["FuzzCrashes", "WebP"]),
         .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
         .testTarget(
             name: "InputTranslationTests", dependencies: ["InputTranslation", "DisplaySelection", "CarouselEngine"]),

@@ -13,6 +13,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "FuzzPNG", dependencies: [.product(name: "ImageDecoding", package: "bannerd")]),
         .executableTarget(name: "FuzzJPEG", dependencies: [.product(name: "ImageDecoding", package: "bannerd")]),
+        .executableTarget(name: "FuzzWebP", dependencies: [.product(name: "ImageDecoding", package: "bannerd")]),
         .executableTarget(name: "FuzzManifest", dependencies: [.product(name: "BannerContent", package: "bannerd")]),
         .executableTarget(name: "FuzzConfig", dependencies: [.product(name: "BannerdConfig", package: "bannerd")]),
         .executableTarget(name: "FuzzGesture", dependencies: [.product(name: "CarouselTrace", package: "bannerd")]),

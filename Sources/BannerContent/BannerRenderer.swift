@@ -44,7 +44,8 @@ public final class BannerRenderer {
         case .file(let path):
             do {
                 let image = try images.loadImage(path: path, fitting: (width, height))
-                artwork = image.scaledToFill(width: width, height: height)
+                if let note = image.note { problems.append(note) }
+                artwork = image.bitmap.scaledToFill(width: width, height: height)
             } catch {
                 problems.append(String(describing: error))
             }

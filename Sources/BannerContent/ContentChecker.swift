@@ -43,7 +43,8 @@ public struct ContentChecker: Sendable {
         for banner in loaded.banners {
             guard let path = banner.imagePath, seen.insert(path).inserted else { continue }
             do throws(ImageError) {
-                _ = try decoder.decode(path: path, fitting: displaySize)
+                let image = try decoder.decodeImage(path: path, fitting: displaySize)
+                if let note = image.note { problems.append(ContentProblem(path: path, message: note, isWarning: true)) }
             } catch {
                 // A missing manifest image was already reported at its manifest line.
                 if error.kind == .unreadable || error.kind == .isDirectory,

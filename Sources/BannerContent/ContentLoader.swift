@@ -14,17 +14,17 @@ public struct ContentLoadResult: Equatable, Sendable {
 }
 
 /// Loads a content directory: with a `banners.toml` manifest, its banners in its order; without one, every
-/// PNG/JPEG file in natural file-name order (`2.jpg` before `10.jpg`), with no text.
+/// PNG/JPEG/WebP file in natural file-name order (`2.jpg` before `10.jpg`), with no text.
 ///
 /// Never throws: bad content is reported as problems and skipped or shown as a placeholder, so one broken
 /// file cannot blank the screen. Image bodies are not decoded here (see `ContentChecker`).
 public struct ContentLoader: Sendable {
     /// The manifest's file name inside the content directory.
     public static let manifestName = "banners.toml"
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
     /// Image formats people put in a content directory that bannerd does not show, by extension.
     static let otherImageFormats: [String: String] = [
-        "gif": "GIF", "bmp": "BMP", "tif": "TIFF", "tiff": "TIFF", "webp": "WebP", "heic": "HEIC", "heif": "HEIF",
+        "gif": "GIF", "bmp": "BMP", "tif": "TIFF", "tiff": "TIFF", "heic": "HEIC", "heif": "HEIF",
         "avif": "AVIF", "svg": "SVG", "ico": "ICO", "jxl": "JPEG XL",
     ]
     private let files: LocalFiles
@@ -86,18 +86,20 @@ public struct ContentLoader: Sendable {
                 problems.append(
                     ContentProblem(
                         path: dir + "/" + name,
-                        message: "a \(format) image, not shown: bannerd shows PNG and JPEG; convert it to one of them"))
+                        message:
+                            "a \(format) image, not shown: bannerd shows PNG, JPEG and WebP; convert it to one of them")
+                )
             } else {
                 problems.append(
                     ContentProblem(
                         path: dir + "/" + name,
-                        message: "not a PNG or JPEG file, ignored; keep only images in the content directory",
+                        message: "not a PNG, JPEG or WebP file, ignored; keep only images in the content directory",
                         isWarning: true))
             }
         }
         if images.isEmpty {
             problems.insert(
-                ContentProblem(path: dir, message: "no PNG or JPEG files and no \(Self.manifestName)"), at: 0)
+                ContentProblem(path: dir, message: "no PNG, JPEG or WebP files and no \(Self.manifestName)"), at: 0)
         }
         let banners = BannerList(
             images.lazy.map { Banner(id: Self.stem(of: $0), artwork: .file(path: dir + "/" + $0)) })

@@ -3,12 +3,13 @@ import Raster
 
 /// Where `BannerRenderer` gets images: `ImageDecoder` on the appliance, a fake in tests.
 public protocol ImageLoading {
-    /// The image at `path`, possibly decoded smaller as long as it still covers `fitting` pixels.
-    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> Bitmap
+    /// The image at `path`, possibly decoded smaller as long as it still covers `fitting` pixels, with a note for
+    /// the log (an animated WebP shows its first frame).
+    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage
 }
 
 extension ImageDecoder: ImageLoading {
-    public func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> Bitmap {
-        try decode(path: path, fitting: fitting)
+    public func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage {
+        try decodeImage(path: path, fitting: fitting)
     }
 }

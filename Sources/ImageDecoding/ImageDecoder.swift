@@ -1,7 +1,8 @@
 import FileAccess
 import Raster
 
-/// Reads PNG and JPEG files into premultiplied `Bitmap`s, refusing oversized images before decoding their body.
+/// Reads PNG, JPEG and WebP files into premultiplied `Bitmap`s, refusing oversized images before decoding their
+/// body.
 public struct ImageDecoder: Sendable {
     /// Size limits checked against each header.
     public var limits: ImageLimits
@@ -15,32 +16,50 @@ public struct ImageDecoder: Sendable {
     /// Decodes the image at `path`, JPEGs turned upright by their EXIF orientation. With `fitting`, a large JPEG is decoded at a reduced scale (by TurboJPEG's
     /// DCT scaling) as long as it still covers that size, which is much cheaper than decoding it whole.
     public func decode(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError) -> Bitmap {
+        try decodeImage(path: path, fitting: fitting).bitmap
+    }
+
+    /// As `decode(path:fitting:)`, with the note a log should carry (an animated WebP shows its first frame).
+    public func decodeImage(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError)
+        -> DecodedImage
+    {
         let bytes: [UInt8]
         do {
             bytes = try files.readBytes(path)
         } catch {
             throw ImageError(error)
         }
-        return try decode(bytes: bytes, path: path, fitting: fitting)
+        return try decodeImage(bytes: bytes, path: path, fitting: fitting)
     }
 
     /// Decodes image bytes already in memory; `path` only labels errors.
     public func decode(bytes: [UInt8], path: String = "<memory>", fitting: (width: Int, height: Int)? = nil)
         throws(ImageError) -> Bitmap
     {
+        try decodeImage(bytes: bytes, path: path, fitting: fitting).bitmap
+    }
+
+    /// As `decode(bytes:path:fitting:)`, with the note a log should carry.
+    public func decodeImage(bytes: [UInt8], path: String = "<memory>", fitting: (width: Int, height: Int)? = nil)
+        throws(ImageError) -> DecodedImage
+    {
         guard !bytes.isEmpty else { throw ImageError(.empty, call: "read", message: "", path: path) }
         switch ImageFormat(sniffing: bytes) {
-        case .png: return try PNGCodec.decode(bytes, limits: limits, path: path)
+        case .png: return DecodedImage(bitmap: try PNGCodec.decode(bytes, limits: limits, path: path))
         case .jpeg:
             // Decode at the stored orientation (sideways for many phone photos), then turn upright.
             let orientation = ExifOrientation(jpeg: bytes)
             let stored = orientation.swapsAxes ? fitting.map { (width: $0.height, height: $0.width) } : fitting
             let image = try JPEGCodec.decode(bytes, limits: limits, fitting: stored, path: path)
-            return orientation.apply(to: image)
+            return DecodedImage(bitmap: orientation.apply(to: image))
+        case .webp: return try WebPCodec.decode(bytes, limits: limits, fitting: fitting, path: path)
         case nil:
-            throw ImageError(.notAnImage, call: "sniff", message: "no PNG or JPEG signature", path: path)
+            throw ImageError(.notAnImage, call: "sniff", message: Self.unknownSignature, path: path)
         }
     }
+
+    /// What `notAnImage` says.
+    static let unknownSignature = "no PNG, JPEG or WebP signature"
 
     /// The upright pixel size from the header alone, checked against the limits, without decoding the body.
     public func size(bytes: [UInt8], path: String = "<memory>") throws(ImageError) -> (width: Int, height: Int) {
@@ -50,8 +69,11 @@ public struct ImageDecoder: Sendable {
         case .jpeg:
             let stored = try JPEGCodec.header(bytes, limits: limits, path: path)
             return ExifOrientation(jpeg: bytes).swapsAxes ? (stored.height, stored.width) : stored
+        case .webp:
+            let header = try WebPCodec.header(bytes, limits: limits, path: path)
+            return (header.width, header.height)
         case nil:
-            throw ImageError(.notAnImage, call: "sniff", message: "no PNG or JPEG signature", path: path)
+            throw ImageError(.notAnImage, call: "sniff", message: Self.unknownSignature, path: path)
         }
     }
 }

@@ -2,6 +2,7 @@
 public enum ImageFormat: Equatable, Sendable {
     case png
     case jpeg
+    case webp
 
     /// The format whose signature `bytes` start with, or nil.
     public init?(sniffing bytes: [UInt8]) {
@@ -10,6 +11,10 @@ public enum ImageFormat: Equatable, Sendable {
             self = .png
         } else if bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF {
             self = .jpeg
+        } else if bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8)
+            && bytes[8..<12].elementsEqual("WEBP".utf8)
+        {
+            self = .webp
         } else {
             return nil
         }

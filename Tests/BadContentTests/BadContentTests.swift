@@ -47,6 +47,21 @@ import Testing
         expectOneLine(try scene.play(), naming: scene.path("cut.jpg"), saying: "truncated or corrupt")
     }
 
+    @Test func truncatedWebP() throws {
+        let scene = try ContentScene()
+        try scene.write("cut.webp", Array(try ContentScene.fixture("lossy.webp").prefix(80)))
+        expectOneLine(try scene.play(), naming: scene.path("cut.webp"), saying: "truncated or corrupt")
+    }
+
+    @Test func animatedWebPShowsItsFirstFrameAndSaysSoOnce() throws {
+        let scene = try ContentScene()
+        try scene.copy(fixture: "animated.webp", as: "zz-anim.webp")
+        let outcome = try scene.play()
+        expectOneLine(outcome, naming: "zz-anim.webp", saying: "an animated WebP; only its first frame is shown")
+        #expect(outcome.banners.map(\.id) == ["00-good", "zz-anim"])
+        #expect(outcome.centres[1] == 0xFF_0000, "centre \(String(outcome.centres[1], radix: 16))")  // frame 1 red
+    }
+
     @Test func zeroByteFile() throws {
         let scene = try ContentScene()
         try scene.write("empty.jpg", [])
@@ -80,7 +95,7 @@ import Testing
     @Test func textFileNamedLikeAnImage() throws {
         let scene = try ContentScene()
         try scene.write("notes.jpg", text: "remember to buy milk\n")
-        expectOneLine(try scene.play(), naming: scene.path("notes.jpg"), saying: "not a PNG or JPEG file")
+        expectOneLine(try scene.play(), naming: scene.path("notes.jpg"), saying: "not a PNG, JPEG or WebP file")
     }
 
     @Test func unreadableFile() throws {
@@ -242,7 +257,7 @@ import Testing
         let scene = try ContentScene(withGoodBanner: false)
         let outcome = try scene.play()
         #expect(outcome.lines.count == 1 && outcome.lines[0].contains(scene.dir))
-        #expect(outcome.lines[0].contains("no PNG or JPEG files"))
+        #expect(outcome.lines[0].contains("no PNG, JPEG or WebP files"))
         #expect(outcome.banners.isEmpty && outcome.centres == [0])  // the background, no crash
     }
 

@@ -14,10 +14,10 @@ final class FakeImages: ImageLoading {
     var image: Bitmap?
     var asked: [(String, Int, Int)] = []
     init(_ image: Bitmap?) { self.image = image }
-    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> Bitmap {
+    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage {
         asked.append((path, fitting.width, fitting.height))
         guard let image else { throw Missing() }
-        return image
+        return DecodedImage(bitmap: image)
     }
 }
 

@@ -29,8 +29,9 @@ import Testing
         // Every file not shown is named once with the reason; hidden files are not.
         #expect(
             result.problems.map(\.description) == [
-                dir + "/logo.GIF: a GIF image, not shown: bannerd shows PNG and JPEG; convert it to one of them",
-                dir + "/notes.txt: warning: not a PNG or JPEG file, ignored; keep only images in the content directory",
+                dir + "/logo.GIF: a GIF image, not shown: bannerd shows PNG, JPEG and WebP; convert it to one of them",
+                dir
+                    + "/notes.txt: warning: not a PNG, JPEG or WebP file, ignored; keep only images in the content directory",
             ])
         #expect(result.banners.map(\.id) == ["2", "10", "a", "B"])
         #expect(result.banners[0].imagePath == dir + "/2.png" && result.banners[0].title.isEmpty)
@@ -64,7 +65,7 @@ import Testing
     @Test func emptyAndMissingDirectoriesAreProblems() {
         let dir = Self.scratch()
         let empty = ContentLoader().load(directory: dir)
-        #expect(empty.banners.isEmpty && empty.problems.first?.message.contains("no PNG or JPEG") == true)
+        #expect(empty.banners.isEmpty && empty.problems.first?.message.contains("no PNG, JPEG or WebP") == true)
         let missing = ContentLoader().load(directory: dir + "/nope")
         #expect(missing.banners.isEmpty && missing.problems.count == 1)
         #expect(missing.problems[0].message.contains("opendir failed: No such file or directory"))

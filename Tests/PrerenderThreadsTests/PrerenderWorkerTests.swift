@@ -83,7 +83,7 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
     struct Missing: Error {}
     let record: @Sendable (String) -> Void
     init(_ record: @escaping @Sendable (String) -> Void) { self.record = record }
-    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> Bitmap {
+    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage {
         record(path)
         throw Missing()
     }
