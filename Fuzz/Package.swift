@@ -11,9 +11,11 @@ let package = Package(
         .package(name: "bannerd", path: "..")
     ],
     targets: [
-        .executableTarget(name: "FuzzPNG", dependencies: [.product(name: "ImageDecoding", package: "bannerd")]),
-        .executableTarget(name: "FuzzJPEG", dependencies: [.product(name: "ImageDecoding", package: "bannerd")]),
-        .executableTarget(name: "FuzzWebP", dependencies: [.product(name: "ImageDecoding", package: "bannerd")]),
+        // What the image targets share: the decoder with fuzzing limits and the size-then-decode sequence.
+        .target(name: "FuzzImages", dependencies: [.product(name: "ImageDecoding", package: "bannerd")]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzImages"]),
+        .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzImages"]),
+        .executableTarget(name: "FuzzWebP", dependencies: ["FuzzImages"]),
         .executableTarget(name: "FuzzManifest", dependencies: [.product(name: "BannerContent", package: "bannerd")]),
         .executableTarget(name: "FuzzConfig", dependencies: [.product(name: "BannerdConfig", package: "bannerd")]),
         .executableTarget(name: "FuzzGesture", dependencies: [.product(name: "CarouselTrace", package: "bannerd")]),

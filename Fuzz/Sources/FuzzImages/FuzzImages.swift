@@ -1,0 +1,14 @@
+import ImageDecoding
+
+/// Smaller than the player's limits so that a header claiming 64 megapixels costs a refusal, not a 256 MiB
+/// allocation per execution; the limit check itself is still exercised.
+let decoder = ImageDecoder(limits: ImageLimits(maxSide: 4096, maxPixels: 1 << 20))
+
+/// One image file's bytes, sized from the header and then decoded as content checking and pre-rendering do;
+/// with `fitting`, to fit a small banner, which takes the library's scaled decode for anything over twice that.
+public func fuzzImage(_ data: UnsafePointer<UInt8>?, _ size: Int, fitting: (width: Int, height: Int)? = nil) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    _ = try? decoder.size(bytes: bytes)
+    _ = try? decoder.decodeImage(bytes: bytes, fitting: fitting)
+    return 0
+}
