@@ -26,25 +26,24 @@ public struct ContentChecker: Sendable {
         public var problems: [ContentProblem]
         /// True when banners.toml defined the banners.
         public var usedManifest: Bool
+        /// What changes nothing shown, each message starting with "warning: " (`ContentLoadResult.warnings`).
+        public var warnings: [ContentProblem]
         /// True when nothing is wrong (warnings aside) and there is at least one banner.
-        public var isClean: Bool { errors.isEmpty && !banners.isEmpty }
-        /// The problems that change what is shown.
-        public var errors: [ContentProblem] { problems.filter { !$0.isWarning } }
-        /// The problems that do not (`isWarning`).
-        public var warnings: [ContentProblem] { problems.filter(\.isWarning) }
+        public var isClean: Bool { problems.isEmpty && !banners.isEmpty }
     }
 
     /// Loads `directory` and decodes each distinct image once; problems come in load order, then image order.
     public func check(directory: String) -> Report {
         let loaded = loader.load(directory: directory)
         var problems = loaded.problems
+        var warnings = loaded.warnings
         let alreadyReported = Set(problems.map(\.message))
         var seen = Set<String>()
         for banner in loaded.banners {
             guard let path = banner.imagePath, seen.insert(path).inserted else { continue }
             do throws(ImageError) {
                 let image = try decoder.decodeImage(path: path, fitting: displaySize)
-                if let note = image.note { problems.append(ContentProblem(path: path, message: note, isWarning: true)) }
+                if let note = image.note { warnings.append(ContentProblem(path: path, message: "warning: " + note)) }
             } catch {
                 // A missing manifest image was already reported at its manifest line.
                 if error.kind == .unreadable || error.kind == .isDirectory,
@@ -55,6 +54,7 @@ public struct ContentChecker: Sendable {
                 problems.append(ContentProblem(path: path, message: error.reason))
             }
         }
-        return Report(banners: loaded.banners, problems: problems, usedManifest: loaded.usedManifest)
+        return Report(
+            banners: loaded.banners, problems: problems, usedManifest: loaded.usedManifest, warnings: warnings)
     }
 }

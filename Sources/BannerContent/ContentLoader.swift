@@ -6,6 +6,9 @@ public struct ContentLoadResult: Equatable, Sendable {
     public var banners: BannerList
     /// Everything wrong, in file order.
     public var problems: [ContentProblem]
+    /// What is worth knowing but changes nothing shown (a stray file beside the images), each message starting
+    /// with "warning: "; kept apart from `problems` (`bannerd check --strict` counts them as errors).
+    public var warnings: [ContentProblem] = []
     /// True when the manifest (not the file listing) defined the banners.
     public var usedManifest: Bool
     /// False when the manifest could not be read or has a syntax error: the banners are what could be made of
@@ -75,6 +78,7 @@ public struct ContentLoader: Sendable {
                 banners: [], problems: [ContentProblem(path: dir, message: error.reason)], usedManifest: false)
         }
         var problems: [ContentProblem] = []
+        var warnings: [ContentProblem] = []
         var images: [String] = []
         // Hidden files (editor and sync leftovers) are skipped without a word; every other file is either shown
         // or named once with the reason, so an operator is never left wondering why a picture is missing.
@@ -90,11 +94,12 @@ public struct ContentLoader: Sendable {
                             "a \(format) image, not shown: bannerd shows PNG, JPEG and WebP; convert it to one of them")
                 )
             } else {
-                problems.append(
+                warnings.append(
                     ContentProblem(
                         path: dir + "/" + name,
-                        message: "not a PNG, JPEG or WebP file, ignored; keep only images in the content directory",
-                        isWarning: true))
+                        message:
+                            "warning: not a PNG, JPEG or WebP file, ignored; keep only images in the content directory")
+                )
             }
         }
         if images.isEmpty {
@@ -103,7 +108,9 @@ public struct ContentLoader: Sendable {
         }
         let banners = BannerList(
             images.lazy.map { Banner(id: Self.stem(of: $0), artwork: .file(path: dir + "/" + $0)) })
-        return ContentLoadResult(banners: banners, problems: problems, usedManifest: false)
+        var result = ContentLoadResult(banners: banners, problems: problems, usedManifest: false)
+        result.warnings = warnings
+        return result
     }
 
     /// Where `bytes` first stop being UTF-8 (the text is still used, with U+FFFD for the bad bytes).

@@ -10,17 +10,13 @@ public struct FileProblem: Equatable, Sendable, CustomStringConvertible {
     public var column: Int?
     /// What is wrong and, where possible, how to fix it.
     public var message: String
-    /// Worth knowing but harmless to what is shown (a stray file beside the images); `bannerd check --strict`
-    /// counts it as an error.
-    public var isWarning: Bool
 
     /// A problem at an optional line and column.
-    public init(path: String, line: Int? = nil, column: Int? = nil, message: String, isWarning: Bool = false) {
+    public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
-        self.isWarning = isWarning
     }
 
     /// A syntax error (or any problem at a position) in the file at `path`.
@@ -32,6 +28,6 @@ public struct FileProblem: Equatable, Sendable, CustomStringConvertible {
         var s = path
         if let line { s += ":\(line)" }
         if let line, line > 0, let column { s += ":\(column)" }
-        return s + (isWarning ? ": warning: " : ": ") + message
+        return s + ": " + message
     }
 }

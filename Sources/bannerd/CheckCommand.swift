@@ -40,15 +40,15 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var report = ContentChecker(displaySize: (size.width, size.height)).check(directory: content)
         report.problems += try accessProblems(report)
-        report.problems += try textProblems(report)
-        for problem in report.problems { print(problem) }
+        report.warnings += try textWarnings(report)
+        for problem in report.problems + report.warnings { print(problem) }
         let source = report.usedManifest ? "banners.toml" : "file listing"
         let warnings = report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning(s)"
         if report.isClean, !(strict && !report.warnings.isEmpty) {
             print("ok: \(report.banners.count) banner(s) from \(source)\(warnings)")
         } else {
             print(
-                "\(report.errors.count) error(s)\(warnings)\(strict ? " (--strict)" : ""); "
+                "\(report.problems.count) error(s)\(warnings)\(strict ? " (--strict)" : ""); "
                     + "\(report.banners.count) banner(s) from \(source)")
             throw ExitCode(1)
         }
@@ -56,7 +56,7 @@ struct CheckCommand: ParsableCommand {
 
     /// Titles and subtitles with characters none of the configured fonts has (shown as boxes): warnings naming
     /// the banner, the characters and their script.
-    private func textProblems(_ report: ContentChecker.Report) throws -> [ContentProblem] {
+    private func textWarnings(_ report: ContentChecker.Report) throws -> [ContentProblem] {
         let settings: Configuration
         do {
             settings = try ConfigurationLoader(files: LocalConfigurationFiles()).load(configPath: config, board: board)
@@ -67,7 +67,7 @@ struct CheckCommand: ParsableCommand {
             fonts: FontPaths(title: settings.carousel.titleFonts, body: settings.carousel.bodyFonts))
         let place = report.usedManifest ? content + "/" + ContentLoader.manifestName : content
         return report.banners.flatMap { banner in
-            renderer.missingCharacters(in: banner).map { ContentProblem(path: place, message: $0, isWarning: true) }
+            renderer.missingCharacters(in: banner).map { ContentProblem(path: place, message: "warning: " + $0) }
         }
     }
 

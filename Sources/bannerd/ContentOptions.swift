@@ -19,7 +19,7 @@ struct ContentOptions: ParsableArguments {
         guard let directory = content ?? fromConfiguration else { return DemoContent.banners }
         let result = ContentLoader().load(directory: directory)
         HeapPolicy.releaseFreedMemory()  // the parse's transient heap, large for big manifests
-        for problem in result.problems { Log.warning(problem.description) }
+        for problem in result.problems + result.warnings { Log.warning(problem.description) }
         if result.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }
         return result.banners
     }

@@ -148,7 +148,7 @@ extension MainLoop {
             return .replace(banners: DemoContent.banners, skipped: [])
         }
         let loaded = ContentLoader().load(directory: directory)
-        for problem in loaded.problems { Log.warning(problem.description) }
+        for problem in loaded.problems + loaded.warnings { Log.warning(problem.description) }
         if loaded.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }
         return ContentUpdate.decide(loaded: loaded, showing: showing)
     }

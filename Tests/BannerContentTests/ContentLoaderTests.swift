@@ -29,9 +29,12 @@ import Testing
         // Every file not shown is named once with the reason; hidden files are not.
         #expect(
             result.problems.map(\.description) == [
-                dir + "/logo.GIF: a GIF image, not shown: bannerd shows PNG, JPEG and WebP; convert it to one of them",
+                dir + "/logo.GIF: a GIF image, not shown: bannerd shows PNG, JPEG and WebP; convert it to one of them"
+            ])
+        #expect(
+            result.warnings.map(\.description) == [
                 dir
-                    + "/notes.txt: warning: not a PNG, JPEG or WebP file, ignored; keep only images in the content directory",
+                    + "/notes.txt: warning: not a PNG, JPEG or WebP file, ignored; keep only images in the content directory"
             ])
         #expect(result.banners.map(\.id) == ["2", "10", "a", "B"])
         #expect(result.banners[0].imagePath == dir + "/2.png" && result.banners[0].title.isEmpty)
