@@ -45,8 +45,9 @@ public struct FramePacer: Sendable {
 
     /// The steps due at `now`. Zero steps means this tick came too early (a fast or vblank-less driver).
     ///
-    /// `blank` is a vertical blank at which a page flip completed, read at `now` (only from a display whose
-    /// vblank counter advanced: flips that complete at once are never blanks). The first blank after the
+    /// `blank` is a vertical blank at which a page flip completed (only from a display whose vblank counter
+    /// advanced: flips that complete at once are never blanks), read at `now` or up to `blankTolerance` before its
+    /// time stamp, which the kernel puts at the end of the blank. The first blank after the
     /// carousel starts moving is a tick however soon it comes, once: the grid moves onto it. From then on a
     /// blank is the tick when it comes a step after the last one (within `blankTolerance`); a faster display's
     /// extra blanks are not.
@@ -55,7 +56,8 @@ public struct FramePacer: Sendable {
             lastStep = now
             return Steps(count: 1, last: now)
         }
-        if let blank, blank <= now, blank > previous,
+        // The kernel stamps a flip with the end of its blank, which the event may come a little before.
+        if let blank, blank <= now + Self.blankTolerance, blank > previous,
             !onBlanks || blank - previous >= Self.step - Self.blankTolerance
         {
             let due = max(1, Int(((now - previous) / Self.step).rounded()))

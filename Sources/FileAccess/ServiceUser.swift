@@ -30,7 +30,9 @@ public struct ServiceUser: Sendable {
         guard getpwnam_r(name, &entry, &buffer, buffer.count, &found) == 0, found != nil else { return nil }
         var count: Int32 = 64
         var groups = [gid_t](repeating: 0, count: Int(count))
+        // -1 with `count` raised to what is needed; a -1 that does not raise it (out of memory) ends the look-up.
         while getgrouplist(name, entry.pw_gid, &groups, &count) < 0 {
+            guard Int(count) > groups.count else { return nil }
             groups = [gid_t](repeating: 0, count: Int(count))
         }
         return ServiceUser(name: name, uid: entry.pw_uid, groups: Set(groups.prefix(Int(count))).union([entry.pw_gid]))
@@ -39,9 +41,13 @@ public struct ServiceUser: Sendable {
     /// What stops this user from reading `path`, nil when nothing does: the first folder it may not search, or
     /// the file it may not read, with owner and mode.
     public func readProblem(_ path: String) -> String? {
+        // The real path: a relative one would skip the folders above the working directory, a symlink its target's.
+        guard let real = realpath(path, nil) else { return nil }  // missing: reported elsewhere
+        let resolved = String(cString: real)
+        free(real)
         var folders: [String] = []
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/").dropLast() {
+        var prefix = ""
+        for part in resolved.split(separator: "/").dropLast() {
             prefix += "/" + part
             folders.append(prefix)
         }
@@ -49,7 +55,7 @@ public struct ServiceUser: Sendable {
             guard let status = Self.status(folder) else { continue }  // unreadable to us too: reported elsewhere
             if !allows(status, bit: 0o1) { return "\(name) cannot open folder \(folder) (\(Self.describe(status)))" }
         }
-        guard let status = Self.status(path) else { return nil }
+        guard let status = Self.status(resolved) else { return nil }
         return allows(status, bit: 0o4) ? nil : "\(name) cannot read it (\(Self.describe(status)))"
     }
 

@@ -29,7 +29,8 @@ public struct FrameStatistics: Equatable, Sendable {
 /// `nextDeadline(flipDeadline:)`, or until input or a flip completion arrives.
 ///
 /// At rest it asks for no wake-ups at all (or one, when autoplay is due); it draws only when the picture changed
-/// and never more than once per 60 Hz step; while a page flip is in flight it waits for it. The flip, its
+/// and never more than once per 60 Hz step (but for the first blank of a motion, which moves the steps onto the
+/// display's blanks); while a page flip is in flight it waits for it. The flip, its
 /// submit time and its bound belong to the display (`PageFlipTracker`); the scheduler keeps no copy.
 public struct FrameScheduler: Sendable {
     public private(set) var carousel: Carousel

@@ -60,13 +60,18 @@ enum WebPCodec {
         var pixels = [UInt32](repeating: 0, count: size.width * size.height)
         let status = bytes.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBytes { dst in
-                config.options.use_scaling = 1
-                config.options.scaled_width = Int32(size.width)
-                config.options.scaled_height = Int32(size.height)
+                let features = WebPGetFeatures(src.baseAddress, src.count, &config.input)
+                guard features == VP8_STATUS_OK else { return features }
+                // libwebp's rescaler only when the size changes: it also turns off fancy chroma upsampling.
+                if (size.width, size.height) != (Int(config.input.width), Int(config.input.height)) {
+                    config.options.use_scaling = 1
+                    config.options.scaled_width = Int32(size.width)
+                    config.options.scaled_height = Int32(size.height)
+                }
                 // Premultiplied B, G, R, A bytes: one little-endian premultiplied 0xAARRGGBB word, as Bitmap keeps.
                 config.output.colorspace = MODE_bgrA
                 config.output.is_external_memory = 1
-                config.output.u.RGBA.rgba = dst.bindMemory(to: UInt8.self).baseAddress
+                config.output.u.RGBA.rgba = dst.baseAddress?.assumingMemoryBound(to: UInt8.self)
                 config.output.u.RGBA.stride = Int32(size.width * 4)
                 config.output.u.RGBA.size = dst.count
                 return WebPDecode(src.baseAddress, src.count, &config)

@@ -6,11 +6,13 @@ import Foundation
 /// line in the journal that says so. Installed only when the backtracer is off, so a developer keeps backtraces.
 enum CrashLine {
     static func installIfBacktracerIsOff() {
-        guard let setting = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"],
-            setting.split(separator: ",").contains("enable=no")
-        else { return }
+        // SWIFT_BACKTRACE is a comma-separated list of key=value; enable takes a boolean.
+        let settings = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"]?.split(separator: ",") ?? []
+        let off = ["enable=no", "enable=off", "enable=false", "enable=0"]
+        guard settings.contains(where: { off.contains($0.lowercased()) }) else { return }
         _ = crashPrefix  // initialised here: the handler must not run a lazy global's initialiser
-        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT] {
+        // A Swift runtime trap (a failed precondition, an overflow) is SIGILL on x86-64 and SIGTRAP on arm64.
+        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = crashed
             // The default action is back for the signal raised again below: the process ends as crashed.
@@ -31,9 +33,10 @@ private func crashed(_ signal: Int32) {
     switch signal {
     case SIGSEGV: text = "SIGSEGV (invalid memory access); systemd restarts it\n"
     case SIGBUS: text = "SIGBUS (bad memory access); systemd restarts it\n"
-    case SIGILL: text = "SIGILL (illegal instruction); systemd restarts it\n"
+    case SIGILL: text = "SIGILL (a Swift runtime trap, or an illegal instruction); systemd restarts it\n"
+    case SIGTRAP: text = "SIGTRAP (a Swift runtime trap); systemd restarts it\n"
     case SIGFPE: text = "SIGFPE (arithmetic fault); systemd restarts it\n"
-    default: text = "SIGABRT (aborted; the line before says why); systemd restarts it\n"
+    default: text = "SIGABRT (aborted); systemd restarts it\n"
     }
     _ = write(STDERR_FILENO, crashPrefix.utf8Start, crashPrefix.utf8CodeUnitCount)
     _ = write(STDERR_FILENO, text.utf8Start, text.utf8CodeUnitCount)

@@ -44,7 +44,8 @@ extension MainLoop {
         do {
             fresh = try Screen.open(settings)
         } catch {
-            return  // still nothing; said once when the wait began
+            waitingFor = "a display (\(error))"  // in the status; logged once, when the wait began
+            return
         }
         screen = fresh
         waitingFor = nil

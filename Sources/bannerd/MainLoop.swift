@@ -104,6 +104,9 @@ final class MainLoop {
         var carousel = Carousel(layout: layout, metrics: settings.metrics, count: banners.count, time: started)
         carousel.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
         frames = FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: screen?.pacing ?? .timer))
+        if let screen, case .timer(_, let reason) = screen.device.pacing {
+            Log.info("frames paced by a 60 Hz timer: \(reason)")  // decided at open (fbdev, a nonsense refresh)
+        }
         input = Self.openInput(settings, screen: screen)
         control = Self.openControl(settings)
         contentWatcher = Self.watchContent(settings)
@@ -230,7 +233,12 @@ final class MainLoop {
 
     /// Runs the physics steps due, draws when the picture changed, keeps the banners ahead rendered.
     private func step(at now: Duration) {
-        for effect in chores.step(at: now, local: Self.localTime(), hasDisplay: screen != nil) { perform(effect) }
+        let hadScreen = screen != nil
+        for effect in chores.step(at: now, local: Self.localTime(), hasDisplay: hadScreen) { perform(effect) }
+        if !hadScreen, screen != nil {
+            // The probe found a display, lit by its modeset: the schedule applies to it before anything is drawn.
+            for effect in chores.step(at: now, local: Self.localTime(), hasDisplay: true) { perform(effect) }
+        }
         if let screen, screen.pacing != scheduler.pacing {
             if case .timer(_, let reason) = screen.device.pacing {
                 Log.info("frames paced by a 60 Hz timer: \(reason)")

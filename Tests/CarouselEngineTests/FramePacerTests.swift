@@ -46,6 +46,23 @@ import Testing
         #expect(pacer.steps(at: .seconds(42) + .milliseconds(10)).count == 0)
     }
 
+    @Test func blanksLeadTheGridEvenWhenTheirEventComesBeforeTheirTimeStamp() {
+        var pacer = FramePacer()
+        _ = pacer.steps(at: .zero)
+        let period = Duration.nanoseconds(16_683_350)  // 59.94 Hz
+        let early = Duration.microseconds(800)  // the event comes during the blank, stamped at its end
+        for n in 1...120 {
+            let blank = period * n
+            let steps = pacer.steps(at: blank - early, blank: blank)
+            #expect(steps.count == 1 && steps.last == blank - early, "blank \(n)")
+            #expect(pacer.lastStep == blank && pacer.onBlanks)
+        }
+        // A time stamp further ahead than the tolerance is no blank of this wake-up.
+        let far = period * 121 + FramePacer.blankTolerance * 2
+        #expect(pacer.steps(at: period * 121, blank: far).count == 0)
+        #expect(pacer.lastStep == period * 120)
+    }
+
     @Test func aClockGoingBackwardsRunsNothing() {
         var pacer = FramePacer()
         _ = pacer.steps(at: .seconds(5))
