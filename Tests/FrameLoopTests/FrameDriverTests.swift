@@ -9,7 +9,8 @@ import Testing
 @Suite struct FrameDriverTests {
     static let watchdog: Duration = .seconds(15)  // the unit's WatchdogSec
     /// Wake-ups per 60 Hz step, over a window short enough to fall inside one slide of the carousel: one for the
-    /// step and at most one for a flip event that lands between two steps (the grid does not yet follow the blank).
+    /// step and at most one for a flip event that lands between two steps (a display without a vblank counter, or
+    /// before the steps move onto the blanks).
     static let window: Duration = .milliseconds(250)
     static let mostPerWindow = 2 * 16
 
