@@ -1,6 +1,7 @@
 #!/bin/bash
 # Stage 2 of the guest, run by lib/init.sh inside a chroot of the host's root; qemu-run copies it to
 # EXCHANGE/.qemu-run/stage2.sh (the guest's /mnt/.qemu-run/stage2.sh) next to the job file it writes.
+# Under qemu-run --systemd, systemd (PID 1) runs it as qemu-run-test.service instead, with udev already started.
 #
 # Starts udev the way a real appliance has it (libinput ignores devices udev has not processed), runs the
 # guest script, and reports its exit status through the exchange folder. No `set -e`: whatever the script
@@ -8,11 +9,13 @@
 set -uo pipefail
 
 ctl=/mnt/.qemu-run
-# Defines QEMU_RUN_BOARD, QEMU_RUN_WIDTH, QEMU_RUN_HEIGHT, QEMU_RUN_FINAL_SHOT and the QEMU_RUN_CMD array.
+# Defines QEMU_RUN_BOARD, QEMU_RUN_WIDTH, QEMU_RUN_HEIGHT, QEMU_RUN_FINAL_SHOT, QEMU_RUN_SYSTEMD and the
+# QEMU_RUN_CMD array.
 # shellcheck source=/dev/null  # written by qemu-run for each run
 . "$ctl/job"
 
-export QEMU_RUN_BOARD QEMU_RUN_WIDTH QEMU_RUN_HEIGHT
+QEMU_RUN_SYSTEMD=${QEMU_RUN_SYSTEMD:-0}
+export QEMU_RUN_BOARD QEMU_RUN_WIDTH QEMU_RUN_HEIGHT QEMU_RUN_SYSTEMD
 export QEMU_RUN_SIZE="${QEMU_RUN_WIDTH}x${QEMU_RUN_HEIGHT}"
 export QEMU_RUN_OUT=/mnt
 export PATH="$QEMU_RUN_BOARD:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -27,16 +30,21 @@ report() {
 }
 
 echo "@@qemu-run:phase udev@@"
-# udevadm trigger/settle refuse to act in a chroot ("Running in chroot, ignoring request"); this guest's
-# chroot is its whole userland, so tell systemd's tools to behave as on a booted system.
-export SYSTEMD_IGNORE_CHROOT=1
-if ! /lib/systemd/systemd-udevd --daemon; then
-    echo "@@qemu-run:fatal systemd-udevd failed to start in the guest@@"
-    exit 1
+if [[ $QEMU_RUN_SYSTEMD == 1 ]]; then
+    # systemd-udevd.service and systemd-udev-trigger.service (the coldplug) ran before this service.
+    udevadm settle --timeout=60 || echo "qemu-run(guest): warning: udevadm settle timed out"
+else
+    # udevadm trigger/settle refuse to act in a chroot ("Running in chroot, ignoring request"); this guest's
+    # chroot is its whole userland, so tell systemd's tools to behave as on a booted system.
+    export SYSTEMD_IGNORE_CHROOT=1
+    if ! /lib/systemd/systemd-udevd --daemon; then
+        echo "@@qemu-run:fatal systemd-udevd failed to start in the guest@@"
+        exit 1
+    fi
+    udevadm trigger --type=subsystems --action=add
+    udevadm trigger --type=devices --action=add
+    udevadm settle --timeout=60 || echo "qemu-run(guest): warning: udevadm settle timed out"
 fi
-udevadm trigger --type=subsystems --action=add
-udevadm trigger --type=devices --action=add
-udevadm settle --timeout=60 || echo "qemu-run(guest): warning: udevadm settle timed out"
 
 # Unless the test loads the display driver itself (qemu-run --late-module).
 if [[ ! -d /run/qemu-run/late && ! -e /dev/dri/card0 ]]; then
@@ -60,4 +68,6 @@ if [[ $QEMU_RUN_FINAL_SHOT == 1 ]]; then
         sleep 0.1
     done
 fi
+# Under systemd the unit's SuccessAction= powers the VM off once this exits; the exchange folder is uncached 9p.
+sync
 exit 0

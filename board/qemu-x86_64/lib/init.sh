@@ -1,5 +1,8 @@
 #!/bin/sh
 # PID 1 of the QEMU reference board's initramfs (busybox sh, before the chroot).
+# With qemu_run.systemd=1 (qemu-run --systemd) it builds a copy-on-write root instead (overlayfs: the host's
+# root over 9p below, a tmpfs above), prepares it with lib/systemd/systemd-setup.sh and hands PID 1 over to
+# systemd there (switch_root); qemu-run-test.service then runs lib/guest-stage2.sh, which powers off.
 #
 # It loads only the modules the board needs, proves the display exists, mounts the host's root (read-only)
 # and the exchange folder over 9p, and hands over to lib/guest-stage2.sh inside a chroot of the host's root,
@@ -22,13 +25,18 @@ fatal() {
 
 # qemu-run --late-module NAME: NAME is not loaded at boot; the test loads it from /run/qemu-run/late/NAME.ko.
 late=
+systemd=
 for arg in $(cat /proc/cmdline); do
-    case $arg in qemu_run.late=*) late=",${arg#qemu_run.late=}," ;; esac
+    case $arg in
+        qemu_run.late=*) late=",${arg#qemu_run.late=}," ;;
+        qemu_run.systemd=1) systemd=1 ;;
+    esac
 done
 
 # load-order lists the .ko files dependencies first (computed on the host by lib/kmod-order.py).
 while read -r ko; do
     case $late in *",${ko%.ko},"*) continue ;; esac
+    [ "$ko" = overlay.ko ] && [ -z "$systemd" ] && continue
     insmod "/lib/modules/$ko" || fatal "insmod $ko failed"
 done < /lib/modules/load-order
 
@@ -46,7 +54,18 @@ done
 echo "@@qemu-run:phase mounts@@"
 p9='trans=virtio,version=9p2000.L,msize=512000'
 mkdir -p /host
-mount -t 9p -o "$p9,ro,cache=loose" hostroot /host || fatal "cannot mount the host root over 9p"
+if [ -n "$systemd" ]; then
+    # systemd writes all over its root (/etc, /var): the host's root read-only below, the guest's changes in
+    # a tmpfs above, all lost at power-off.
+    mkdir -p /lower /cow
+    mount -t 9p -o "$p9,ro,cache=loose" hostroot /lower || fatal "cannot mount the host root over 9p"
+    mount -t tmpfs -o mode=755 tmpfs /cow
+    mkdir -p /cow/upper /cow/work
+    mount -t overlay -o lowerdir=/lower,upperdir=/cow/upper,workdir=/cow/work overlay /host \
+        || fatal "cannot mount the copy-on-write root (overlayfs over the 9p host root)"
+else
+    mount -t 9p -o "$p9,ro,cache=loose" hostroot /host || fatal "cannot mount the host root over 9p"
+fi
 mount -t 9p -o "$p9" exchange /host/mnt || fatal "cannot mount the exchange folder over 9p on /host/mnt"
 
 # The host root is read-only: give the guest its own writable /tmp and /run, and the kernel's /proc, /sys, /dev.
@@ -58,12 +77,14 @@ if [ -n "$late" ]; then
         cp "/lib/modules/$name.ko" /host/run/qemu-run/late/ || fatal "--late-module $name: no $name.ko among the modules"
     done
 fi
-mount -o bind /proc /host/proc
-mount -o bind /sys /host/sys
-mount -o bind /dev /host/dev
-mkdir -p /host/dev/pts /host/dev/shm
-mount -t devpts -o newinstance,ptmxmode=0666 devpts /host/dev/pts
-mount -t tmpfs -o mode=1777 tmpfs /host/dev/shm
+if [ -z "$systemd" ]; then
+    mount -o bind /proc /host/proc
+    mount -o bind /sys /host/sys
+    mount -o bind /dev /host/dev
+    mkdir -p /host/dev/pts /host/dev/shm
+    mount -t devpts -o newinstance,ptmxmode=0666 devpts /host/dev/pts
+    mount -t tmpfs -o mode=1777 tmpfs /host/dev/shm
+fi
 
 # The repository again at its own path: a checkout under /tmp or /run would otherwise be hidden by the tmpfs.
 for arg in $(cat /proc/cmdline); do
@@ -74,6 +95,16 @@ if [ -n "${repo:-}" ]; then
     mount -t 9p -o "$p9,ro,cache=loose" repo "/host$repo" || fatal "cannot mount the repository over 9p on $repo"
 fi
 
+if [ -n "$systemd" ]; then
+    # The test's units, masks and an empty fstab, written into the copy-on-write root (its /etc).
+    chroot /host /bin/bash /mnt/.qemu-run/systemd/systemd-setup.sh || fatal "systemd-setup.sh failed in the guest"
+    echo "@@qemu-run:phase systemd@@"
+    # systemd mounts /proc, /sys and the rest itself; /dev keeps the nodes the modules above created.
+    umount /proc /sys
+    mount --move /dev /host/dev
+    exec switch_root /host /lib/systemd/systemd
+    fatal "switch_root to systemd failed"
+fi
 chroot /host /bin/bash /mnt/.qemu-run/stage2.sh
 rc=$?
 if [ ! -e /host/mnt/.qemu-run/status ]; then
