@@ -29,8 +29,13 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private var threadsReady = 0
     private var startFailure: (any Error)?
     /// Why the threads could not lower their priority (setpriority's errno text), if they could not: a system-call
-    /// filter that refuses it makes a frame wait behind a decode on a single-core board. Set before init returns.
-    public private(set) var priorityRefused: String?
+    /// filter that refuses it makes a frame wait behind a decode on a single-core board. Known once init returns.
+    public var priorityRefused: String? {
+        condition.lock()
+        defer { condition.unlock() }
+        return refusedPriority
+    }
+    private var refusedPriority: String?
     private let wake: @Sendable () -> Void
 
     /// The nice value the threads take: below the frame loop, which keeps 0.
@@ -87,7 +92,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         condition.lock()
         threadsReady += 1
         if startFailure == nil { startFailure = failure }
-        if priorityRefused == nil { priorityRefused = refused }
+        if refusedPriority == nil { refusedPriority = refused }
         condition.broadcast()
         condition.unlock()
     }

@@ -1,10 +1,8 @@
 import ArgumentParser
 import BannerContent
 import BannerdConfig
-import BannerdConfigFiles
 import DisplaySelection
 import FileAccess
-import GlyphText
 
 /// `bannerd check --content DIR`: prints one line per problem in a content directory and exits 1 when the service
 /// would not show everything as asked, so it can gate a deploy script or a CMS upload. Warnings (a stray file)
@@ -18,14 +16,8 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: "The content directory to check.")
     var content: String
 
-    @Option(
-        help:
-            "Configuration file whose fonts the text is checked against (default: /etc/bannerd/bannerd.toml when it exists)."
-    )
-    var config: String?
-
-    @Option(help: "Board profile by name, as for `bannerd run`.")
-    var board: String?
+    /// The configuration whose fonts the text is checked against.
+    @OptionGroup var configuration: ConfigurationOptions
 
     @Option(name: .long, help: "Display size WxH in pixels that images are decoded for.")
     var size = PixelSize(width: 1920, height: 1080)
@@ -59,12 +51,11 @@ struct CheckCommand: ParsableCommand {
     private func textWarnings(_ report: ContentChecker.Report) throws -> [ContentProblem] {
         let settings: Configuration
         do {
-            settings = try ConfigurationLoader(files: LocalConfigurationFiles()).load(configPath: config, board: board)
+            settings = try configuration.load()
         } catch {
             throw CommandFailure("\(error)")
         }
-        let renderer = try ContentOptions.makeRenderer(
-            fonts: FontPaths(title: settings.carousel.titleFonts, body: settings.carousel.bodyFonts))
+        let renderer = try ContentOptions.makeRenderer(fonts: settings.fonts)
         let place = report.usedManifest ? content + "/" + ContentLoader.manifestName : content
         return report.banners.flatMap { banner in
             renderer.missingCharacters(in: banner).map { ContentProblem(path: place, message: "warning: " + $0) }

@@ -1,13 +1,11 @@
 import ArgumentParser
 import BannerContent
 import BannerdConfig
-import BannerdConfigFiles
 import CarouselEngine
 import CarouselRendering
 import CarouselTrace
 import DisplaySelection
 import Foundation
-import GlyphText
 import ImageDecoding
 import Raster
 
@@ -26,11 +24,7 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Configuration file (default: /etc/bannerd/bannerd.toml when it exists).")
-    var config: String?
-
-    @Option(help: "Board profile by name, as for `bannerd run`.")
-    var board: String?
+    @OptionGroup var configuration: ConfigurationOptions
 
     @OptionGroup var contentOptions: ContentOptions
 
@@ -72,7 +66,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let settings: Configuration
         do {
-            settings = try ConfigurationLoader(files: LocalConfigurationFiles()).load(configPath: config, board: board)
+            settings = try configuration.load()
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -89,8 +83,7 @@ struct RenderCommand: ParsableCommand {
             banners: banners, layout: layout, rotation: rotation, format: pixelFormat,
             background: settings.carousel.background,
             rendering: .inline(
-                try ContentOptions.makeRenderer(
-                    fonts: FontPaths(title: settings.carousel.titleFonts, body: settings.carousel.bodyFonts))))
+                try ContentOptions.makeRenderer(fonts: settings.fonts)))
         let script = try gesture.map { try TraceCommand.loadScript($0) } ?? GestureScript(events: [])
         // As `bannerd run` builds it: the configuration's metrics (autoplay) and each banner's own duration.
         var carousel = Carousel(layout: layout, metrics: metrics, count: banners.count)

@@ -1,10 +1,8 @@
 import ArgumentParser
 import BannerdConfig
-import BannerdConfigFiles
 import CarouselEngine
 import DisplaySelection
 import Foundation
-import GlyphText
 import PrerenderThreads
 import Raster
 
@@ -21,11 +19,7 @@ struct RunCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Configuration file (default: /etc/bannerd/bannerd.toml when it exists).")
-    var config: String?
-
-    @Option(help: "Board profile by name, e.g. rpi-7inch-dsi, hdmi-1080p-usb-touch, portrait-1080x1920, qemu-x86_64.")
-    var board: String?
+    @OptionGroup var configurationOptions: ConfigurationOptions
 
     @Option(help: "Content directory (images, optional banners.toml).")
     var content: String?
@@ -82,8 +76,7 @@ struct RunCommand: ParsableCommand {
         HeapPolicy.apply()
         let configuration: Configuration
         do {
-            configuration = try ConfigurationLoader(files: LocalConfigurationFiles())
-                .load(configPath: config, board: board, overrides: overrides)
+            configuration = try configurationOptions.load(overrides: overrides)
         } catch {
             Log.error("\(error)")
             throw Self.configurationError
@@ -93,7 +86,7 @@ struct RunCommand: ParsableCommand {
             fbdevPath: fbdev, scale: configuration.display.scale,
             metrics: configuration.carousel.applied(to: CarouselMetrics()),
             background: configuration.carousel.background,
-            fonts: FontPaths(title: configuration.carousel.titleFonts, body: configuration.carousel.bodyFonts),
+            fonts: configuration.fonts,
             seat: configuration.input.seat, calibration: configuration.input.calibration ?? .identity,
             controlPath: configuration.controlSocketPath, terminalPath: vt,
             contentDirectory: configuration.contentDirectory, schedule: configuration.schedule)

@@ -30,6 +30,8 @@ import Testing
         let signal = try WakeSignal()
         let worker = try MainLoop.startPrerenderWorker(fonts: .debian, threads: 2, waking: signal)
         defer { worker.stop() }
+        // Each thread lowered its own priority (read here as MainLoop reads it, after the threads wrote it).
+        #expect(worker.priorityRefused == nil)
         worker.reset(banners: Self.banners, target: Self.target)
         worker.request(Array(0..<Self.banners.count))
         let results = try collect(Self.banners.count, from: worker, wokenBy: signal)
