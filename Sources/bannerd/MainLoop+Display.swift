@@ -37,7 +37,7 @@ extension MainLoop {
             current.device.shutdown()
             screen = nil
             waitingFor = "display \(current.status.connector) to be connected again"
-            notify { try $0.send("STATUS=\(status().systemdStatus)") }
+            sendStatus()
             return
         }
         let fresh: Screen
@@ -61,6 +61,6 @@ extension MainLoop {
             scheduler.requestRedraw()
         }
         Log.info("display \(fresh.summary), scale \(layout.scale)")
-        notify { try $0.send("STATUS=\(status().systemdStatus)") }
+        sendStatus()
     }
 }

@@ -75,6 +75,6 @@ extension MainLoop {
         } else {
             announceReady()
         }
-        notify { try $0.send("STATUS=\(status().systemdStatus)") }
+        sendStatus()
     }
 }

@@ -104,9 +104,7 @@ final class MainLoop {
         var carousel = Carousel(layout: layout, metrics: settings.metrics, count: banners.count, time: started)
         carousel.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
         frames = FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: screen?.pacing ?? .timer))
-        if let screen, case .timer(_, let reason) = screen.device.pacing {
-            Log.info("frames paced by a 60 Hz timer: \(reason)")  // decided at open (fbdev, a nonsense refresh)
-        }
+        if let screen { Self.logTimerPacing(screen) }  // decided at open (fbdev, a nonsense refresh)
         input = Self.openInput(settings, screen: screen)
         control = Self.openControl(settings)
         contentWatcher = Self.watchContent(settings)
@@ -240,9 +238,7 @@ final class MainLoop {
             for effect in chores.step(at: now, local: Self.localTime(), hasDisplay: true) { perform(effect) }
         }
         if let screen, screen.pacing != scheduler.pacing {
-            if case .timer(_, let reason) = screen.device.pacing {
-                Log.info("frames paced by a 60 Hz timer: \(reason)")
-            }
+            Self.logTimerPacing(screen)
             scheduler.pacing = screen.pacing
         }
         if chores.lit {
@@ -299,6 +295,16 @@ final class MainLoop {
                     + "for \(DisplayHealth.hungAfter) (\(health.failuresInRow) flips lost or refused in a row); "
                     + "watchdog pings withheld so that systemd restarts bannerd")
         }
+    }
+
+    /// Says once why the frames are paced by a timer, when the display's flips have shown they must be.
+    private static func logTimerPacing(_ screen: Screen) {
+        if case .timer(_, let reason) = screen.device.pacing { Log.info("frames paced by a 60 Hz timer: \(reason)") }
+    }
+
+    /// STATUS= for `systemctl status`, after a change an operator should see at once (not at the next ping).
+    func sendStatus() {
+        notify { try $0.send("STATUS=\(status().systemdStatus)") }
     }
 
     func notify(_ body: (SystemdNotifier) throws -> Void) {
