@@ -66,8 +66,8 @@ let package = Package(
         .target(name: "ChildProcess", dependencies: ["CLinuxProcess", "SystemCalls"]),
         // Graphics mode and a muted keyboard on the VT while bannerd owns the screen.
         .target(name: "VirtualTerminal", dependencies: ["CLinuxConsole", "SystemCalls"]),
-        // systemd notification and the control socket (Unix sockets).
-        .target(name: "ServiceIO", dependencies: ["ControlProtocol", "SystemCalls"]),
+        // systemd notification and the control socket (Unix sockets; screenshots cross it as a memfd).
+        .target(name: "ServiceIO", dependencies: ["ControlProtocol", "CLinuxMemfd", "Raster", "SystemCalls"]),
         // Pre-rendered banners around the current page and frame composition (pure: rendering off the loop comes in
         // through a protocol).
         .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
@@ -95,6 +95,8 @@ let package = Package(
         .systemLibrary(name: "CLinuxProcess"),
         // Kernel console header (linux/kd.h): no library to link.
         .systemLibrary(name: "CLinuxConsole"),
+        // memfd_create (a glibc declaration only): no library to link.
+        .systemLibrary(name: "CLinuxMemfd"),
         // mallopt and malloc_trim (glibc's <malloc.h>), for HeapPolicy.
         .systemLibrary(name: "CGlibcMalloc"),
 
@@ -174,7 +176,7 @@ let package = Package(
         ),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
-        .testTarget(name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol"]),
+        .testTarget(name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol", "Raster"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "MonotonicTime"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(

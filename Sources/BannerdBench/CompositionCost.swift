@@ -46,8 +46,7 @@ enum CompositionCost {
                     ])
                 let (compose, copy, rows, fill) = (0, 1, 2, 3)
                 let ratio = timings.ratio(compose, to: copy)
-                let formatName = format == .rgb565 ? "rgb565" : "xrgb8888"
-                let name = formatName + String(repeating: " ", count: 8 - formatName.count)
+                let name = format.name + String(repeating: " ", count: 8 - format.name.count)
                 print(
                     "compose \(width)x\(height) \(name) banners_visible=\(visible): "
                         + "compose \(duration(nanoseconds: timings.median(compose))), "

@@ -23,8 +23,7 @@ if arguments.count == 5, arguments[1] == "--rss-probe", let width = Int(argument
 if arguments.count == 4, arguments[1] == "--profile-compose" {
     // For `perf record`: nothing but frame composition, 20,000 times.
     let size = arguments[2].split(separator: "x").compactMap { Int($0) }
-    let format: PixelFormat = arguments[3] == "rgb565" ? .rgb565 : .xrgb8888
-    guard size.count == 2 else {
+    guard size.count == 2, let format = PixelFormat(name: arguments[3]) else {
         print("usage: BannerdBench --profile-compose WxH xrgb8888|rgb565")
         exit(2)
     }

@@ -8,6 +8,8 @@ public enum ControlCommand: Equatable, Sendable {
     case resume
     case reload
     case status
+    /// The frame on screen, passed back as a memory file (see `ScreenshotReply`).
+    case screenshot
 
     /// Why a line is not a command; the text is sent back as `error: …`.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -15,7 +17,7 @@ public enum ControlCommand: Equatable, Sendable {
     }
 
     /// The words `bannerd ctl` accepts, for its help text.
-    public static let usage = "next | prev | goto N | pause | resume | reload | status"
+    public static let usage = "next | prev | goto N | pause | resume | reload | status | screenshot OUT.png"
 
     /// Parses one line (surrounding blanks ignored).
     public init(parsing line: Substring) throws(ParseError) {
@@ -33,6 +35,8 @@ public enum ControlCommand: Equatable, Sendable {
         case "resume": self = try noArguments(.resume)
         case "reload": self = try noArguments(.reload)
         case "status": self = try noArguments(.status)
+        // The file is written by the client (`bannerd ctl`), so the line carries no path.
+        case "screenshot": self = try noArguments(.screenshot)
         case "goto":
             guard arguments.count == 1, let index = Int(arguments[arguments.startIndex]), index >= 0 else {
                 throw ParseError(description: "`goto` takes one banner index, 0 or more")

@@ -12,6 +12,23 @@ public enum PixelFormat: Equatable, Sendable {
         case .rgb565: return 2
         }
     }
+
+    /// The name options, configuration files and the control socket use: `xrgb8888` or `rgb565`.
+    public var name: String {
+        switch self {
+        case .xrgb8888: return "xrgb8888"
+        case .rgb565: return "rgb565"
+        }
+    }
+
+    /// The format called `name`; nil for any other word.
+    public init?(name: String) {
+        switch name {
+        case "xrgb8888": self = .xrgb8888
+        case "rgb565": self = .rgb565
+        default: return nil
+        }
+    }
 }
 
 /// A non-owning view of a block of pixels: a mapped scanout buffer or memory owned elsewhere.

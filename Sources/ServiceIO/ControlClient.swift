@@ -3,9 +3,19 @@ import SystemCalls
 
 /// `bannerd ctl`: sends one command line to the control socket and returns the answer line.
 public enum ControlClient {
-    /// Sends `command` and waits up to `timeout` for the reply.
+    /// Sends `command` and waits up to `timeout` for the reply line.
     public static func send(_ command: String, to path: String, timeout: Duration = .seconds(2)) throws(ServiceError)
         -> String
+    {
+        let reply = try exchange(command, with: path, timeout: timeout)
+        if let descriptor = reply.descriptor { close(descriptor) }
+        return reply.line
+    }
+
+    /// Sends `command` and waits up to `timeout` for the reply line and the descriptor passed with it, if any
+    /// (the caller closes it).
+    public static func exchange(_ command: String, with path: String, timeout: Duration = .seconds(2))
+        throws(ServiceError) -> ControlReply
     {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ServiceError(call: "socket", errno: errno, path: path) }
@@ -20,15 +30,23 @@ public enum ControlClient {
             request.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
         else { throw ServiceError(call: "send", errno: errno, path: path) }
         var reply: [UInt8] = []
+        var passed: Int32?
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !reply.contains(UInt8(ascii: "\n")) {
-            let count = repeatWhileInterrupted { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+            let (count, descriptor) = DescriptorPassing.receive(into: &chunk, on: fd)
+            if let descriptor {
+                if passed == nil { passed = descriptor } else { close(descriptor) }
+            }
             guard count > 0 else {
-                if count < 0 { throw ServiceError(call: "read", errno: errno, path: path) }
+                if count < 0 {
+                    let error = ServiceError(call: "recvmsg", errno: errno, path: path)
+                    if let passed { close(passed) }
+                    throw error
+                }
                 break
             }
             reply += chunk[0..<count]
         }
-        return String(decoding: reply.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        return ControlReply(String(decoding: reply.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self), passing: passed)
     }
 }

@@ -9,7 +9,9 @@ import SystemCalls
 public final class ControlServer {
     public let path: String
     private let listener: Int32
-    private var clients: [(fd: Int32, buffer: [UInt8])] = []
+    private var clients: [(fd: Int32, buffer: [UInt8], awaiting: Bool, serial: Int)] = []
+    /// Numbers connections, so a late reply never reaches a newer client given a closed one's descriptor number.
+    private var connections = 0
     /// Clients idle or flooding beyond this are dropped.
     private static let maximumLine = 4096
     private static let maximumClients = 16
@@ -54,8 +56,18 @@ public final class ControlServer {
         for client in clients { descriptors.append(client.fd) }
     }
 
-    /// Accepts or reads whatever `fd` has ready, answering each complete line with `answer(command)`.
-    public func handleReadable(_ fd: Int32, answer: (Result<ControlCommand, ControlCommand.ParseError>) -> String) {
+    /// A client whose answer comes later (`handleReadable`'s `answer` returned nil): pass it to `reply(_:to:)`.
+    public struct Client: Equatable, Sendable {
+        let fd: Int32
+        let serial: Int
+    }
+
+    /// Accepts or reads whatever `fd` has ready, answering each complete line with `answer(command, client)`.
+    /// When `answer` returns nil the reply comes later through `reply(_:to:)`; that client's further lines wait
+    /// until then.
+    public func handleReadable(
+        _ fd: Int32, answer: (Result<ControlCommand, ControlCommand.ParseError>, Client) -> ControlReply?
+    ) {
         if fd == listener {
             acceptClients()
             return
@@ -69,21 +81,32 @@ public final class ControlServer {
             return
         }
         clients[index].buffer += chunk[0..<count]
-        while let newline = clients[index].buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        while !clients[index].awaiting, let newline = clients[index].buffer.firstIndex(of: UInt8(ascii: "\n")) {
             let line = String(decoding: clients[index].buffer[..<newline], as: UTF8.self)
             clients[index].buffer.removeSubrange(...newline)
-            let reply: String
-            do {
-                reply = answer(.success(try ControlCommand(parsing: Substring(line))))
-            } catch {
-                reply = answer(.failure(error))
+            let command = Result { () throws(ControlCommand.ParseError) in try ControlCommand(parsing: Substring(line))
             }
-            guard write(line: reply, to: fd) else {
+            guard let reply = answer(command, Client(fd: fd, serial: clients[index].serial)) else {
+                clients[index].awaiting = true
+                break
+            }
+            guard write(reply, to: fd) else {
                 drop(at: index)
                 return
             }
         }
         if clients[index].buffer.count > Self.maximumLine { drop(at: index) }
+    }
+
+    /// Sends the reply `client` was waiting for (its descriptor is closed in any case); nothing if the client
+    /// has gone meanwhile.
+    public func reply(_ reply: ControlReply, to client: Client) {
+        guard let index = clients.firstIndex(where: { $0.serial == client.serial && $0.awaiting }) else {
+            if let descriptor = reply.descriptor { close(descriptor) }
+            return
+        }
+        clients[index].awaiting = false
+        if !write(reply, to: client.fd) { drop(at: index) }
     }
 
     private func acceptClients() {
@@ -94,15 +117,20 @@ public final class ControlServer {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             if clients.count >= Self.maximumClients { drop(at: 0) }
-            clients.append((fd, []))
+            connections += 1
+            clients.append((fd, [], false, connections))
         }
     }
 
-    /// Writes a reply; replies are short, so a client that cannot take one line is dropped.
-    private func write(line: String, to fd: Int32) -> Bool {
-        let bytes = Array((line + "\n").utf8)
-        let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        return written == bytes.count
+    /// Writes a reply and closes the descriptor it passes; replies are short, so a client that cannot take one
+    /// line is dropped.
+    private func write(_ reply: ControlReply, to fd: Int32) -> Bool {
+        let bytes = Array((reply.line + "\n").utf8)
+        guard let descriptor = reply.descriptor else {
+            return bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+        }
+        defer { close(descriptor) }
+        return DescriptorPassing.send(bytes, passing: descriptor, on: fd) == bytes.count
     }
 
     private func drop(at index: Int) {

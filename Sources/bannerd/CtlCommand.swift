@@ -1,5 +1,8 @@
 import ArgumentParser
 import ControlProtocol
+import Glibc
+import ImageDecoding
+import Raster
 import ServiceIO
 
 /// `bannerd ctl`: the control socket's client, for operators and scripts.
@@ -9,23 +12,65 @@ struct CtlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
         abstract: "Send a command to a running bannerd: \(ControlCommand.usage).",
-        discussion: "Prints the answer (`ok`, `error: …`, or the status JSON); exits 1 on an error answer."
+        discussion: """
+            Prints the answer (`ok`, `error: …`, or the status JSON); exits 1 on an error answer. \
+            `screenshot OUT.png` writes the frame on screen, pixel for pixel as the display scans it out \
+            (rotation included), to OUT.png: the service passes the pixels, this command writes the file.
+            """
     )
 
     @Option(help: "Control socket of the running bannerd.")
     var socket = CtlCommand.defaultSocket
 
-    @Argument(help: "The command and its argument, e.g. `goto 3`.")
+    @Argument(help: "The command and its argument, e.g. `goto 3` or `screenshot shot.png`.")
     var words: [String]
 
+    func validate() throws {
+        if words.first == "screenshot", words.count != 2 {
+            throw ValidationError("`screenshot` takes the PNG file to write, e.g. `screenshot shot.png`")
+        }
+    }
+
     func run() throws {
+        if words.first == "screenshot" {
+            try screenshot(to: words[1])
+            return
+        }
         let reply: String
         do {
             reply = try ControlClient.send(words.joined(separator: " "), to: socket)
         } catch {
-            throw CommandFailure("\(error) (is bannerd running with --control \(socket)?)")
+            throw unreachable(error)
         }
         print(reply)
         if reply.hasPrefix("error:") { throw ExitCode(1) }
+    }
+
+    /// Asks for the frame on screen and writes it as PNG at `path` (atomically: a watcher never sees half a file).
+    private func screenshot(to path: String) throws {
+        let reply: ControlReply
+        do {
+            reply = try ControlClient.exchange("screenshot", with: socket)
+        } catch {
+            throw unreachable(error)
+        }
+        defer { if let descriptor = reply.descriptor { close(descriptor) } }
+        guard let header = ScreenshotReply(parsing: reply.line), let format = PixelFormat(name: header.format),
+            let descriptor = reply.descriptor
+        else {
+            print(reply.line)
+            throw ExitCode(1)
+        }
+        do {
+            let frame = try FrameFile.read(descriptor, width: header.width, height: header.height, format: format)
+            try PNGEncoder().write(frame.buffer.snapshot(), to: path)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        print("wrote \(path) (\(header.width)x\(header.height) \(header.format))")
+    }
+
+    private func unreachable(_ error: ServiceError) -> CommandFailure {
+        CommandFailure("\(error) (is bannerd running with --control \(socket)?)")
     }
 }

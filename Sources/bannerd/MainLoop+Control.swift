@@ -75,18 +75,22 @@ extension MainLoop {
         }
     }
 
-    /// The reply line to a control command.
-    func answer(_ command: Result<ControlCommand, ControlCommand.ParseError>) -> String {
+    /// The reply to a control command; nil when it comes later (a screenshot, with the next frame).
+    func answer(_ command: Result<ControlCommand, ControlCommand.ParseError>, from client: ControlServer.Client)
+        -> ControlReply?
+    {
         let now = MonotonicClock.now()
         switch command {
         case .failure(let error):
-            return "error: \(error)"
+            return ControlReply("error: \(error)")
         case .success(.next):
             _ = scheduler.handle(.key(.right, time: now))
         case .success(.previous):
             _ = scheduler.handle(.key(.left, time: now))
         case .success(.goto(let index)):
-            guard index < banners.count else { return "error: no banner \(index) (there are \(banners.count))" }
+            guard index < banners.count else {
+                return ControlReply("error: no banner \(index) (there are \(banners.count))")
+            }
             scheduler.update { $0.show(banner: index, at: now) }
         case .success(.pause):
             scheduler.update { $0.autoplayPaused = true }
@@ -95,9 +99,11 @@ extension MainLoop {
         case .success(.reload):
             reloadContent()
         case .success(.status):
-            return status().json
+            return ControlReply(status().json)
+        case .success(.screenshot):
+            return requestScreenshot(for: client)
         }
-        return "ok"
+        return ControlReply("ok")
     }
 
     func status() -> StatusReport {

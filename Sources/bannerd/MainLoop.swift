@@ -70,6 +70,8 @@ final class MainLoop {
     private var pollSet: [Int32] = []
     private var running = true
     var announcedReady = false
+    /// `ctl screenshot` clients waiting for the next frame presented.
+    var screenshotRequests: [ControlServer.Client] = []
     /// The hung display was logged (once per hang).
     private var reportedHang = false
     /// Probing for a display, reloading content, the screen's power: decided there, done here.
@@ -191,7 +193,7 @@ final class MainLoop {
                 readInput(input)
             } else {
                 // Each ignores descriptors that are not its own.
-                control?.handleReadable(fd) { answer($0) }
+                control?.handleReadable(fd) { answer($0, from: $1) }
                 for event in actions.handleReadable(fd) { log(event) }
             }
         }
@@ -241,6 +243,7 @@ final class MainLoop {
             Self.logTimerPacing(screen)
             scheduler.pacing = screen.pacing
         }
+        if !chores.lit { failScreenshots("error: the screen is off (its schedule)") }
         if chores.lit {
             drawFrame(at: now)
             // Without a display the layout is provisional and is replaced on connect: rendering for it would only
@@ -264,7 +267,15 @@ final class MainLoop {
             let drawn = try frames.frame(at: now, on: screen?.device) { buffer, carousel in
                 presenter.draw(carousel.visibleViews(), into: buffer)
             }
-            if drawn == .presented { announceReady() }
+            switch drawn {
+            case .presented:
+                announceReady()
+                sendScreenshots()
+            case .dropped:
+                failScreenshots("error: nothing on screen (the display went away)")
+            case .idle, .refused:
+                break  // a screenshot waits for the frame that is presented
+            }
         } catch {
             Log.error("present: \(error)")
         }

@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if let scale { try RunCommand.validate(scale: scale) }
         guard every >= 1 else { throw ValidationError("--every must be 1 or more") }
-        if let format, !["xrgb8888", "rgb565"].contains(format) {
+        if let format, PixelFormat(name: format) == nil {
             throw ValidationError("--format: xrgb8888 or rgb565")
         }
         if let seconds, !(seconds.isFinite && seconds >= 0 && seconds <= 3600) {
@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
         }
         let rotation = rotation ?? settings.display.selection.rotation ?? .none
         let pixelFormat: PixelFormat =
-            format.map { $0 == "rgb565" ? .rgb565 : .xrgb8888 } ?? settings.display.format ?? .xrgb8888
+            format.flatMap(PixelFormat.init(name:)) ?? settings.display.format ?? .xrgb8888
         let logical = rotation.logicalSize(targetWidth: size.width, targetHeight: size.height)
         let metrics = settings.carousel.applied(to: CarouselMetrics())
         let layout = try CarouselLayout(

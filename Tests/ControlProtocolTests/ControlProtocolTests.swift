@@ -9,16 +9,21 @@ import Testing
         #expect(try ControlCommand(parsing: "pause") == .pause)
         #expect(try ControlCommand(parsing: "resume") == .resume)
         #expect(try ControlCommand(parsing: "reload") == .reload)
+        #expect(try ControlCommand(parsing: "screenshot") == .screenshot)
         #expect(try ControlCommand(parsing: "status") == .status)
     }
 
     @Test(arguments: [
-        ("", "empty command; expected next | prev | goto N | pause | resume | reload | status"),
-        ("jump 3", "unknown command `jump`; expected next | prev | goto N | pause | resume | reload | status"),
+        ("", "empty command; expected next | prev | goto N | pause | resume | reload | status | screenshot OUT.png"),
+        (
+            "jump 3",
+            "unknown command `jump`; expected next | prev | goto N | pause | resume | reload | status | screenshot OUT.png"
+        ),
         ("goto", "`goto` takes one banner index, 0 or more"),
         ("goto -1", "`goto` takes one banner index, 0 or more"),
         ("goto x", "`goto` takes one banner index, 0 or more"),
         ("next 2", "`next` takes no arguments"),
+        ("screenshot /tmp/a.png", "`screenshot` takes no arguments"),
     ])
     func rejectsWithAReason(line: String, reason: String) {
         do {
@@ -31,6 +36,17 @@ import Testing
 }
 
 @Suite struct StatusReportTests {
+    @Test func aScreenshotReplyReadsBackAndNothingElseDoes() {
+        let reply = ScreenshotReply(width: 1024, height: 768, format: "rgb565")
+        #expect(reply.line == "ok screenshot 1024x768 rgb565")
+        #expect(ScreenshotReply(parsing: reply.line) == reply)
+        for other in [
+            "ok", "error: the screen is off (its schedule)", "ok screenshot 0x768 rgb565", "ok screenshot 10 x",
+        ] {
+            #expect(ScreenshotReply(parsing: other) == nil)
+        }
+    }
+
     @Test func encodesOneLineOfJSONWithEscapes() {
         let report = StatusReport(
             index: 2, count: 7, phase: "rest", autoplayPaused: false, framesRendered: 1200, framesLate: 3,

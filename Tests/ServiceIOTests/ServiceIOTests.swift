@@ -1,6 +1,7 @@
 import ControlProtocol
 import Foundation
 import Glibc
+import Raster
 import ServiceIO
 import Synchronization
 import Testing
@@ -68,19 +69,28 @@ import Testing
         let handoff = Mutex<ControlServer?>(server)
         let serving = Thread {
             guard let serverOnThread = handoff.withLock({ $0.take() }) else { return }
+            var pending: ControlServer.Client?
             while !done.load(ordering: .relaxed) {
                 var descriptors: [Int32] = []
                 serverOnThread.appendPollDescriptors(to: &descriptors)
                 var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
                 guard poll(&fds, nfds_t(fds.count), 10) >= 0 else { return }
                 for entry in fds where entry.revents != 0 {
-                    serverOnThread.handleReadable(entry.fd) { command in
+                    serverOnThread.handleReadable(entry.fd) { command, client in
                         switch command {
-                        case .success(.goto(let n)): return "ok goto \(n)"
-                        case .success(let other): return "ok \(other)"
-                        case .failure(let error): return "error: \(error)"
+                        case .success(.goto(let n)): return ControlReply("ok goto \(n)")
+                        case .success(.screenshot):
+                            // Answered later, as the service answers once the next frame is presented.
+                            pending = client
+                            return nil
+                        case .success(let other): return ControlReply("ok \(other)")
+                        case .failure(let error): return ControlReply("error: \(error)")
                         }
                     }
+                }
+                if let client = pending {
+                    pending = nil
+                    serverOnThread.reply(ServiceIOTests.screenshotReply(), to: client)
                 }
             }
         }
@@ -89,6 +99,49 @@ import Testing
         #expect(try ControlClient.send("goto 4", to: path) == "ok goto 4")
         #expect(try ControlClient.send("status", to: path) == "ok status")
         #expect(try ControlClient.send("dance", to: path).hasPrefix("error: unknown command `dance`"))
+        // A screenshot's pixels cross as a descriptor beside the reply line, rows packed tightly.
+        let reply = try ControlClient.exchange("screenshot", with: path)
+        let header = try #require(ScreenshotReply(parsing: reply.line))
+        let descriptor = try #require(reply.descriptor)
+        defer { close(descriptor) }
+        #expect(fcntl(descriptor, F_GETFD) & FD_CLOEXEC != 0)
+        let frame = try FrameFile.read(descriptor, width: header.width, height: header.height, format: .xrgb8888)
+        let expected = Self.testFrame(stride: 12)
+        #expect(frame.buffer.stride == 12)
+        #expect(frame.buffer.snapshot() == expected.buffer.snapshot())
+        #expect(memcmp(frame.buffer.base, expected.buffer.base, 24) == 0)
+        // A plain command's reply passes nothing.
+        #expect(try ControlClient.exchange("status", with: path).descriptor == nil)
+    }
+
+    /// A 3x2 frame whose every pixel differs, rows `stride` bytes apart.
+    static func testFrame(stride: Int) -> PixelBufferStorage {
+        let storage = PixelBufferStorage(width: 3, height: 2, format: .xrgb8888, stride: stride)
+        for y in 0..<2 {
+            for x in 0..<3 {
+                (storage.buffer.base + y * stride).storeBytes(
+                    of: UInt32(0x0010_2030 &* UInt32(1 + x + 3 * y)), toByteOffset: x * 4, as: UInt32.self)
+            }
+        }
+        return storage
+    }
+
+    /// The reply passing `testFrame` in a memory file, as the service sends a presented frame.
+    static func screenshotReply() -> ControlReply {
+        guard let file = try? FrameFile(width: 3, height: 2, format: .xrgb8888) else { return ControlReply("error") }
+        let frame = testFrame(stride: 16)
+        for y in 0..<2 {
+            (file.buffer.base + y * 12).copyMemory(from: frame.buffer.base + y * frame.buffer.stride, byteCount: 12)
+        }
+        return ControlReply(
+            ScreenshotReply(width: 3, height: 2, format: "xrgb8888").line, passing: dup(file.descriptor))
+    }
+
+    @Test func aFrameFileShorterThanItsReplyIsRefusedNotMapped() throws {
+        let file = try FrameFile(width: 3, height: 2, format: .xrgb8888)
+        #expect(throws: ServiceError.self) {
+            _ = try FrameFile.read(file.descriptor, width: 3, height: 3, format: .xrgb8888)
+        }
     }
 
     @Test func refusesToReplaceAFileThatIsNotASocket() throws {

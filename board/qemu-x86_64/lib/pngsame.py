@@ -1,0 +1,43 @@
+#!/usr/bin/python3
+"""Compare two screenshots pixel for pixel (RGB; alpha ignored: scanout has none).
+
+usage: pngsame.py A.png B.png
+
+Prints the size and the number of differing pixels (with the first few) and exits 1 unless the two are
+identical. Reads PNGs with pngcheck.py's zlib-only reader, so it runs in the guest.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pngcheck import read_png  # noqa: E402
+
+
+def channels_by_row(path):
+    """(width, height, rows) with each row as its (red, green, blue) byte strings: slicing keeps the comparison
+    at C speed under the guest's emulated CPU."""
+    width, height, channels, rows = read_png(path)
+    return width, height, [(row[0::channels], row[1::channels], row[2::channels]) for row in rows]
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    (wa, ha, a), (wb, hb, b) = channels_by_row(sys.argv[1]), channels_by_row(sys.argv[2])
+    if (wa, ha) != (wb, hb):
+        print(f"sizes differ: {wa}x{ha} and {wb}x{hb}")
+        return 1
+    differing = []
+    for y in range(ha):
+        if a[y] != b[y]:
+            differing += [(x, y) for x in range(wa) if any(ca[x] != cb[x] for ca, cb in zip(a[y], b[y]))]
+    print(f"{wa}x{ha}: {len(differing)} pixel(s) differ")
+    for x, y in differing[:5]:
+        print(f"  ({x},{y}): {bytes(c[x] for c in a[y]).hex()} and {bytes(c[x] for c in b[y]).hex()}")
+    return 1 if differing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,72 @@
+#!/bin/bash
+# `bannerd ctl screenshot OUT.png`: the frame on glass, pixel for pixel, written by the client.
+#   rest      the PNG is identical to QEMU's own screendump of the display at the same moment (1024x768)
+#   rotation  the same with --rotation 90: the scanout's pixels, rotation included
+#   motion    screenshots while autoplay slides cost no late frame, and each is a whole carousel frame
+#   refusals  an unwritable OUT.png is one line naming the file, and bannerd runs on
+# qemu-run: packages python3
+# qemu-run-args: --size 1024x768 --timeout 400
+set -uo pipefail
+TEST=screenshot
+source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
+
+start() { # ARGS...: run bannerd in the background until its banners are on screen and it is at rest
+    "$BIN" run --control "$SOCK" "$@" > bannerd.log 2>&1 &
+    pid=$!
+    wait_until 90 banners_shown || { fail "banners not shown by bannerd run $*: $(ctl status)"; cat bannerd.log; return 1; }
+    wait_until 30 eval '[ "$(field phase)" = rest ]' || fail "not at rest: $(ctl status)"
+    sleep 1
+}
+stop() { kill -TERM $pid; wait $pid || fail "exit status $? after SIGTERM"; }
+same_as_screendump() { # NAME: ctl screenshot and QEMU's screendump of the same still frame, compared
+    ctl screenshot "ctl-$1.png" || { fail "ctl screenshot $1"; return; }
+    shot "qemu-$1"
+    python3 "$LIB/pngsame.py" "ctl-$1.png" "qemu-$1.png" || fail "$1: ctl screenshot differs from QEMU's screendump"
+}
+
+echo "== at rest, 1024x768"
+start --autoplay 0 || exit 1
+same_as_screendump rest
+ctl goto 1 && wait_until 30 settled_on 1 || fail "goto 1: $(ctl status)"
+sleep 1
+same_as_screendump rest-banner-1
+
+echo "== refusals"
+ctl screenshot /nonexistent/shot.png > refused.log 2>&1 && fail "wrote into a missing folder"
+cat refused.log
+grep -q "/nonexistent/shot.png" refused.log || fail "the refusal does not name the file"
+kill -0 $pid || fail "bannerd exited after a refused screenshot"
+stop
+
+echo "== rotation 90"
+start --autoplay 0 --rotation 90 || exit 1
+same_as_screendump rotated
+stop
+
+echo "== motion: autoplay every second, screenshots taken while it slides"
+start --autoplay 1 || exit 1
+late() { field frames_late; }
+before=$(late) drawn_before=$(field frames_rendered)
+sleep 6
+quiet=$(($(late) - before)) quiet_frames=$(($(field frames_rendered) - drawn_before))
+before=$(late) drawn_before=$(field frames_rendered)
+taken=0 t0=$(ms)
+# The guest has one CPU: the client's PNG encoding runs niced, as an operator's shell would not compete with the
+# frame loop on a real board's several cores; what is measured is the service's side, the copy between frames.
+for i in $(seq 1 8); do
+    nice -n 19 "$BIN" ctl --socket "$SOCK" screenshot "moving-$i.png" > /dev/null && taken=$((taken + 1))
+done
+elapsed=$(($(ms) - t0))
+busy=$(($(late) - before)) busy_frames=$(($(field frames_rendered) - drawn_before))
+echo "without screenshots: $quiet late of $quiet_frames frames in 6 s"
+echo "with $taken screenshots in $elapsed ms: $busy late of $busy_frames frames"
+((taken == 8)) || fail "only $taken of 8 screenshots taken while moving"
+((busy_frames > 0)) || fail "the carousel did not move while the screenshots were taken"
+grep "screenshot:" bannerd.log | tail -n 3
+((busy <= quiet)) || fail "screenshots made frames late: $busy late with them, $quiet without"
+for i in 1 4 8; do
+    python3 "$LIB/pngcheck.py" "moving-$i.png" --size 1024x768 --min-colours 3 || fail "moving-$i.png is not a carousel frame"
+done
+stop
+cat bannerd.log
+exit $status
