@@ -168,7 +168,8 @@ let package = Package(
             name: "BannerdConfigTests",
             dependencies: [
                 "BannerdConfig", "BannerdConfigFiles", "DisplaySelection", "InputTranslation", "Raster", "FileAccess",
-            ]
+            ],
+            exclude: ["TOMLWriters"]
         ),
         .testTarget(
             name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"], exclude: ["FuzzCrashes"]),
@@ -212,7 +213,7 @@ let package = Package(
         .testTarget(
             name: "BannerContentTests",
             dependencies: ["BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess"],
-            exclude: ["Golden", "BadContent"]
+            exclude: ["Golden", "BadContent", "TOMLWriters"]
         ),
         .testTarget(
             name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"],
