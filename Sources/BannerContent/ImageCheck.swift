@@ -1,5 +1,5 @@
 import FileAccess
-import TOMLSubset
+import TOMLDecoding
 
 /// Manifest images that are missing or not regular files, reported at the `image =` value that first names them;
 /// those banners show their text on the background (reported once here, not again by the renderer).

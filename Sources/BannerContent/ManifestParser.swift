@@ -1,7 +1,6 @@
-import TOMLSubset
+import TOMLDecoding
 
-/// Parses `banners.toml`, a strict subset of TOML 1.0 that people edit by hand and a CMS writes with any TOML
-/// library:
+/// Parses `banners.toml`, TOML 1.0 that people edit by hand and a CMS writes with any TOML library:
 ///
 /// ```toml
 /// # comments start with '#'
@@ -18,24 +17,20 @@ import TOMLSubset
 /// action = ["/usr/local/bin/show-offer", "--id", "spring"]  # run on a tap, without a shell
 /// ```
 ///
-/// Allowed: `[defaults]`, `[[banner]]`, bare keys, basic ("…", with \" \\ \n \t \uXXXX escapes) and literal
-/// ('…') strings, integers and decimals, and single-line arrays of strings for `action` (`TOMLParser` reads
-/// them; booleans are off in this dialect). `action` is an argv: the program's absolute path, then its
-/// arguments; a tap on the banner in the centre runs it with `BANNERD_BANNER_ID` and `BANNERD_BANNER_INDEX` in
-/// its environment.
+/// Any TOML 1.0 (`TOMLParser` reads it: every string form, arrays over several lines, inline tables, dotted
+/// and quoted keys); the tables are `[defaults]` and `[[banner]]`, and `ManifestReader` checks keys and types.
+/// `action` is an argv: the program's absolute path, then its arguments; a tap on the banner in the centre runs
+/// it with `BANNERD_BANNER_ID` and `BANNERD_BANNER_INDEX` in its environment.
 /// Anything else is an error naming line and column, never ignored.
 public enum ManifestParser {
-    /// The TOML subset as banners.toml uses it.
-    static let dialect = TOMLDialect(documentName: "banners.toml", allowsBooleans: false, allowsArrays: true)
-
-    /// Parses `text` line by line, handing `tables` each table once it is complete (at the next header or the
+    /// Parses `text` statement by statement, handing `tables` each table once it is complete (at the next header or the
     /// end), so a manifest of thousands of banners is read holding one table. Returns every syntax problem in
-    /// file order (parsing goes on after a bad line).
+    /// file order (parsing goes on after a bad statement).
     public static func parse(_ text: String, path: String, tables: (ManifestTable) -> Void) -> [ContentProblem] {
         var errors: [TOMLSyntaxError] = []
         var open: OpenTable?
         var opened = false
-        TOMLParser.forEachStatement(in: text, dialect: dialect) { line in
+        TOMLParser.forEachStatement(in: text) { line in
             do throws(TOMLSyntaxError) {
                 switch try line.get() {
                 case .table(let header):

@@ -1,5 +1,5 @@
 import Raster
-import TOMLSubset
+import TOMLDecoding
 
 /// Turns a manifest into banners, checking every key and value.
 public struct ManifestReader {

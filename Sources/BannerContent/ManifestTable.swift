@@ -1,4 +1,4 @@
-import TOMLSubset
+import TOMLDecoding
 
 /// One complete table of a manifest, its keys and values with their positions (`TOMLTable`).
 public enum ManifestTable: Sendable {

@@ -1,4 +1,4 @@
-import TOMLSubset
+import TOMLDecoding
 
 /// Why a configuration could not be loaded: every problem found, in file order, so all can be fixed at once.
 public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import TOMLSubset
+import TOMLDecoding
 
 /// One key of a table in bannerd.toml: its name and how its value changes the configuration.
 struct ConfigurationKey: Sendable {

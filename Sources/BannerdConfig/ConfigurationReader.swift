@@ -1,4 +1,4 @@
-import TOMLSubset
+import TOMLDecoding
 
 extension Configuration {
     /// This configuration with every key present in `text` (the contents of `path`) applied over it; keys the
@@ -9,7 +9,7 @@ extension Configuration {
     public func applying(fileContents text: String, path: String) throws(ConfigurationError) -> Configuration {
         let document: TOMLDocument
         do throws(TOMLErrors) {
-            document = try TOMLParser.document(text, dialect: TOMLDialect(documentName: "bannerd.toml"))
+            document = try TOMLParser.document(text)
         } catch {
             throw ConfigurationError(error.errors.map { ConfigurationProblem(path: path, $0) })
         }
@@ -19,17 +19,22 @@ extension Configuration {
             problems.append(ConfigurationProblem(path: path, TOMLSyntaxError(at: position, message)))
         }
         let tableList = ConfigurationSchema.tables.map { "[\($0.name)]" }.joined(separator: ", ")
+        // A table is a table however it is written: [display], display.rotation = 90 or display = {…}.
         for key in document.root.keys {
-            report(key.position, "key \"\(key.name)\" outside any table; keys go under one of \(tableList)")
-        }
-        for table in document.tables {
-            guard let header = table.header else { continue }
-            guard let schema = ConfigurationSchema.table(header.name), !header.isArray else {
-                report(
-                    header.position,
-                    header.isArray && ConfigurationSchema.table(header.name) != nil
-                        ? "\(header.written) is a single table; write [\(header.name)]"
-                        : "unknown table \(header.written); bannerd.toml has \(tableList)")
+            guard let value = document.root.values[key.name] else { continue }
+            let schema = ConfigurationSchema.table(key.name)
+            guard case .table(let table) = value.kind, let schema else {
+                if case .array(let elements) = value.kind, let header = elements.first?.table?.header {
+                    report(
+                        value.position,
+                        schema != nil
+                            ? "\(header.written) is a single table; write [\(header.name)]"
+                            : "unknown table \(header.written); bannerd.toml has \(tableList)")
+                } else if value.table != nil {
+                    report(value.position, "unknown table [\(key.written)]; bannerd.toml has \(tableList)")
+                } else {
+                    report(key.position, "key \"\(key.name)\" outside any table; keys go under one of \(tableList)")
+                }
                 continue
             }
             for key in table.keys {
@@ -47,7 +52,7 @@ extension Configuration {
                 do throws(ValueProblem) {
                     c.schedule = try ScheduleReader.schedule(from: table)
                 } catch {
-                    report(error.position ?? header.position, error.message)
+                    report(error.position ?? value.position, error.message)
                 }
             }
         }

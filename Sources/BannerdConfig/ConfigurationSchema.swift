@@ -1,7 +1,7 @@
 import DisplaySelection
 import InputTranslation
 import Raster
-import TOMLSubset
+import TOMLDecoding
 
 /// The tables and keys bannerd.toml accepts and what each value may be. `config/bannerd.toml` documents the
 /// same keys in the same order.

@@ -1,4 +1,4 @@
-import TOMLSubset
+import TOMLDecoding
 
 /// What is wrong with one value; the reader adds the file and, unless given, the value's position.
 struct ValueProblem: Error {

@@ -48,8 +48,8 @@ import Testing
         ("title =", 2, 8, "missing value"),
         ("= \"x\"", 2, 1, "expected a key"),
         ("title \"x\"", 2, 7, "expected '='"),
-        ("[banner]", 2, 1, "unknown table [banner]"),
-        ("title = true", 2, 9, "expected a value"),
+        ("[banner]", 2, 1, "[banner] clashes with [[banner]] on line 1"),
+        ("title = true", 2, 9, "expected a quoted string"),
     ])
     func errorsNameLineAndColumn(line: String, row: Int, column: Int, message: String) {
         let text = "[[banner]]\n" + line + "\nimage = \"x.png\"\n"
@@ -79,7 +79,7 @@ import Testing
         let (banners, syntax, semantic) = ManifestReader.read(text, directory: "/c", path: "m")
         let found = (syntax + semantic).map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
         #expect(found.contains { $0.hasPrefix("1:1 key \"title\" outside any table") })
-        #expect(found.contains("4:1 duplicate key \"id\""))
+        #expect(found.contains("4:1 duplicate key \"id\" (first on line 3)"))
         #expect(found.contains { $0.hasPrefix("9:1 [defaults] must come once") })
         #expect(found.contains("7:6 duplicate banner id \"a\" (first on line 2); give each banner its own id = \"…\""))
         #expect(found.contains("10:1 banner has neither title nor image; add one"))

@@ -1,4 +1,4 @@
-/// Something the subset does not accept, at a line and column. Callers add the file's path.
+/// Something that is not TOML 1.0 (or breaks its rules), at a line and column. Callers add the file's path.
 public struct TOMLSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Where the problem is.
     public var position: TOMLPosition

@@ -1,0 +1,33 @@
+import FileAccess
+import Testing
+
+@testable import BannerContent
+@testable import Raster
+
+/// banners.toml as two real TOML libraries write it (scripts/toml-writer-fixtures regenerates the files): arrays
+/// across lines, literal strings, escapes and UTF-8.
+@Suite struct TOMLWriterManifestTests {
+    /// This file's directory, Tests/BannerContentTests.
+    static let directory: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast()
+        return parts.joined(separator: "/")
+    }()
+
+    @Test(arguments: ["tomli-w", "tomlkit"])
+    func writtenByALibrary(writer: String) throws {
+        let path = Self.directory + "/TOMLWriters/banners-\(writer).toml"
+        let text = try LocalFiles().readText(path)
+        let (banners, syntax, problems) = ManifestReader.read(text, directory: "/c", path: path)
+        #expect(syntax.isEmpty && problems.isEmpty, "\(syntax + problems)")
+        #expect(banners.count == 3)
+        #expect(banners[0].id == "spring-sale" && banners[0].title == "Frühlings-Sale ✨")
+        #expect(banners[0].subtitle == "Everything \"20 %\" off" && banners[0].duration == .milliseconds(7500))
+        #expect(banners[0].action == ["/usr/local/bin/show-offer", "--id", "spring"])
+        #expect(banners[0].imagePath == "/c/images/sale.jpg" && banners[0].background == Color(rgb: 0x263238))
+        #expect(banners[1].subtitle == "Mon–Sat 9:00–20:00\nSun closed" && banners[1].duration == .seconds(6))
+        #expect(banners[1].background == Color(rgb: 0x102030))
+        #expect(
+            banners[2].id == "map" && banners[2].textColor == Color(red: 0xFF, green: 0xEE, blue: 0xDD, alpha: 0xCC))
+    }
+}
