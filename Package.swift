@@ -148,7 +148,7 @@ let package = Package(
             name: "BannerdBench",
             dependencies: [
                 "CarouselEngine", "CarouselTrace", "CarouselRendering", "PrerenderThreads", "BannerContent",
-                "GlyphText", "ImageDecoding", "Raster", "FileAccess", "TextLayout", "CTurboJPEG", "FrameLoop",
+                "GlyphText", "ImageDecoding", "Raster", "FileAccess", "TextLayout", "CTurboJPEG", "CWebP", "FrameLoop",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
