@@ -46,12 +46,16 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // The one C target with code: libpng's row API behind setjmp, since its errors longjmp and Swift cannot
+        // catch them (png_rows.c; the policy stays in PNGCodec).
+        .target(name: "CPNGRows", dependencies: ["CPNG"]),
 
         // MARK: Thin wrappers (one per C library; no policy)
         // The EINTR retry and the errno text every system-call wrapper below shares.
         .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FileAccess", dependencies: ["SystemCalls"]),
-        .target(name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CTurboJPEG", "CWebP"]),
+        .target(
+            name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CPNGRows", "CTurboJPEG", "CWebP"]),
         .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
         // BannerdConfig's files read from disk (ConfigurationFiles over FileAccess).
         .target(name: "BannerdConfigFiles", dependencies: ["BannerdConfig", "FileAccess"]),
@@ -147,7 +151,7 @@ let package = Package(
             name: "BannerdBench",
             dependencies: [
                 "CarouselEngine", "CarouselTrace", "CarouselRendering", "PrerenderThreads", "BannerContent",
-                "GlyphText", "ImageDecoding", "Raster", "FileAccess", "TextLayout", "CTurboJPEG", "FrameLoop",
+                "GlyphText", "ImageDecoding", "Raster", "FileAccess", "TextLayout", "CTurboJPEG", "CWebP", "FrameLoop",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),

@@ -70,7 +70,7 @@ enum MemoryFootprint {
     }
 
     /// The `key=number` fields of a probe's line.
-    private static func fields(_ line: String) -> [String: Int] {
+    static func fields(_ line: String) -> [String: Int] {
         var out: [String: Int] = [:]
         for field in line.split(separator: " ") {
             let parts = field.split(separator: "=")
@@ -80,7 +80,7 @@ enum MemoryFootprint {
     }
 
     /// Runs this benchmark again with `arguments` and returns its first output line.
-    private static func child(_ executable: String, _ arguments: [String]) throws -> String {
+    static func child(_ executable: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -69,15 +69,16 @@ func duration(nanoseconds ns: Double) -> String {
     ns >= 1e6 ? "\(fixed(ns / 1e6, 2)) ms" : "\(fixed(ns / 1e3, 1)) µs"
 }
 
-/// Resident set size of this process, in KiB (VmRSS from /proc/self/status); 0 when unreadable.
-func residentKiB() -> Int {
+/// Resident set size of this process, in KiB (VmRSS from /proc/self/status; `"VmHWM:"` for its peak so far);
+/// 0 when unreadable.
+func residentKiB(_ field: String = "VmRSS:") -> Int {
     guard let file = fopen("/proc/self/status", "r") else { return 0 }
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, Int32(line.count), file) != nil {
         let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if text.hasPrefix("VmRSS:") {
-            return Int(text.dropFirst(6).filter(\.isNumber)) ?? 0
+        if text.hasPrefix(field) {
+            return Int(text.dropFirst(field.count).filter(\.isNumber)) ?? 0
         }
     }
     return 0

@@ -20,6 +20,17 @@ if arguments.count == 5, arguments[1] == "--rss-probe", let width = Int(argument
     }
 }
 
+if arguments.count == 5, arguments[1] == "--image-probe", let width = Int(arguments[3]), let height = Int(arguments[4])
+{
+    do {
+        try ImageMemory.probe(path: arguments[2], width: width, height: height)
+        exit(0)
+    } catch {
+        print("image probe failed: \(error)")
+        exit(1)
+    }
+}
+
 if arguments.count == 4, arguments[1] == "--profile-compose" {
     // For `perf record`: nothing but frame composition, 20,000 times.
     let size = arguments[2].split(separator: "x").compactMap { Int($0) }
@@ -36,12 +47,12 @@ if arguments.count == 4, arguments[1] == "--profile-compose" {
         exit(1)
     }
 }
-// `--only engine,compose,alloc,prerender,rss,storm,startup,rest,soak` runs some sections; all but the
-// hour-long soak (about a minute of real time) by default.
+// `--only engine,compose,alloc,prerender,rss,images,storm,startup,rest,soak` runs some sections; all but the
+// hour-long soak by default.
 let sections: Set<String> =
     arguments.count == 3 && arguments[1] == "--only"
     ? Set(arguments[2].split(separator: ",").map(String.init))
-    : ["engine", "compose", "alloc", "prerender", "rss", "storm", "startup", "rest"]
+    : ["engine", "compose", "alloc", "prerender", "rss", "images", "storm", "startup", "rest"]
 let scratch = PhotoFixture.scratchDirectory()
 defer { try? FileManager.default.removeItem(atPath: scratch) }
 do {
@@ -51,6 +62,7 @@ do {
     if sections.contains("alloc") { try AllocationCount.run(fonts: fonts) }
     if sections.contains("prerender") { try PrerenderCost.run(fonts: fonts, scratch: scratch) }
     if sections.contains("rss") { try MemoryFootprint.run(scratch: scratch) }
+    if sections.contains("images") { try ImageMemory.run(scratch: scratch) }
     if sections.contains("storm") { try FlickStorm.run(fonts: fonts) }
     if sections.contains("startup") { try StartUp.run(scratch: scratch) }
     if sections.contains("rest") { try RestCost.run() }

@@ -13,8 +13,9 @@ public struct ImageDecoder: Sendable {
         self.limits = limits
     }
 
-    /// Decodes the image at `path`, JPEGs turned upright by their EXIF orientation. With `fitting`, a large JPEG is decoded at a reduced scale (by TurboJPEG's
-    /// DCT scaling) as long as it still covers that size, which is much cheaper than decoding it whole.
+    /// Decodes the image at `path`, JPEGs turned upright by their EXIF orientation. With `fitting`, an image at least
+    /// twice that size is decoded smaller as long as it still covers it, never whole: JPEG by TurboJPEG's DCT
+    /// scaling, WebP by libwebp's scaler, PNG a few rows at a time into an area average.
     public func decode(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError) -> Bitmap {
         try decodeImage(path: path, fitting: fitting).bitmap
     }
@@ -45,7 +46,7 @@ public struct ImageDecoder: Sendable {
     {
         guard !bytes.isEmpty else { throw ImageError(.empty, call: "read", message: "", path: path) }
         switch ImageFormat(sniffing: bytes) {
-        case .png: return DecodedImage(bitmap: try PNGCodec.decode(bytes, limits: limits, path: path))
+        case .png: return DecodedImage(bitmap: try PNGCodec.decode(bytes, limits: limits, fitting: fitting, path: path))
         case .jpeg:
             // Decode at the stored orientation (sideways for many phone photos), then turn upright.
             let orientation = ExifOrientation(jpeg: bytes)

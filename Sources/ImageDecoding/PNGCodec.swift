@@ -2,8 +2,9 @@ import CPNG
 import FileAccess
 import Raster
 
-/// Every call into libpng, through its simplified `png_image_*` API only (which traps libpng's longjmp errors
-/// itself and reports them as a 0 return plus `image.message`).
+/// Every call into libpng: its simplified `png_image_*` API (which traps libpng's longjmp errors itself and
+/// reports them as a 0 return plus `image.message`) for whole images and encoding, and the row API through the
+/// CPNGRows shim for downscaling (`PNGCodec+Rows.swift`).
 enum PNGCodec {
     /// `PNG_FORMAT_BGRA` from png.h (`PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_BGR | PNG_FORMAT_FLAG_ALPHA`), a
     /// nested macro that does not import: bytes B, G, R, A, which is one little-endian 0xAARRGGBB word.
@@ -57,9 +58,17 @@ enum PNGCodec {
         return (size, image.format)
     }
 
-    /// Decodes a whole PNG into a premultiplied bitmap, after the header passed the limits.
-    static func decode(_ bytes: [UInt8], limits: ImageLimits, path: String) throws(ImageError) -> Bitmap {
-        try checkChunkLengths(bytes, path: path)
+    /// Decodes a PNG into a premultiplied bitmap, after the header passed the limits. With `fitting`, one at least
+    /// twice as large as needed is read a row at a time into an area average that still covers it
+    /// (`decodeRows`); otherwise it is decoded whole, pixel for pixel.
+    static func decode(_ bytes: [UInt8], limits: ImageLimits, fitting: (width: Int, height: Int)?, path: String)
+        throws(ImageError) -> Bitmap
+    {
+        let size = try header(bytes, limits: limits, path: path).size
+        if let fitting {
+            let target = DecodeSize.covering(fitting, from: size)
+            if target != size { return try decodeRows(bytes, averagingInto: target, path: path) }
+        }
         let result: Result<Bitmap, ImageError> = bytes.withUnsafeBytes { raw in
             var image = newImage()
             // libpng reads from `raw` until finish_read returns, so both calls stay inside this closure.

@@ -27,7 +27,9 @@ enum WebPCodec {
     {
         let canvas = try header(bytes, limits: limits, path: path)
         guard canvas.animated else {
-            let target = fitting.map { cover((canvas.width, canvas.height), $0) } ?? (canvas.width, canvas.height)
+            let target =
+                fitting.map { DecodeSize.covering($0, from: (canvas.width, canvas.height)) }
+                ?? (canvas.width, canvas.height)
             return DecodedImage(bitmap: try decodeStill(bytes, to: target, path: path))
         }
         let frame = try firstFrame(bytes, path: path)
@@ -35,18 +37,6 @@ enum WebPCodec {
         var bitmap = Bitmap(width: canvas.width, height: canvas.height, color: Color(argb: 0))
         bitmap.draw(image, x: frame.x, y: frame.y)
         return DecodedImage(bitmap: bitmap, note: "\(path): an animated WebP; only its first frame is shown")
-    }
-
-    /// The size to decode a `size` image at so that it covers `target`: itself unless it is at least twice as
-    /// large as needed (as for JPEG), else scaled by the larger of the two ratios, rounded up.
-    static func cover(_ size: (width: Int, height: Int), _ target: (width: Int, height: Int)) -> (Int, Int) {
-        guard target.width > 0, target.height > 0 else { return size }
-        let need = max(Double(target.width) / Double(size.width), Double(target.height) / Double(size.height))
-        guard need <= 0.5 else { return size }
-        return (
-            max(1, Int((Double(size.width) * need).rounded(.up))),
-            max(1, Int((Double(size.height) * need).rounded(.up)))
-        )
     }
 
     /// One still image (or one frame's bitstream) decoded at `size` (libwebp scales while decoding).
