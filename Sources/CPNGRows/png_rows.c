@@ -1,15 +1,24 @@
 #include "png_rows.h"
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+// libpng asks for a few bytes at a time (chunk headers, CRCs) and for IDAT in pieces; one read(2) of this size
+// serves many of them.
+enum { file_buffer_size = 64 << 10 };
 
 struct bannerd_png_rows {
     png_structp png;
     png_infop info;
+    // What is left to hand libpng: the caller's bytes, or for a file the part of `buffer` not yet used.
     const unsigned char *bytes;
     size_t count;
     size_t offset;
+    int fd;  // -1 for bytes in memory
+    unsigned char *buffer;
     char message[160];
 };
 
@@ -26,19 +35,41 @@ static void on_warning(png_structp png, png_const_charp text) {
     (void)text;
 }
 
-static void read_bytes(png_structp png, png_bytep out, size_t length) {
-    bannerd_png_rows *reader = png_get_io_ptr(png);
-    if (length > reader->count - reader->offset) png_error(png, "unexpected end of file");
-    memcpy(out, reader->bytes + reader->offset, length);
-    reader->offset += length;
+// Bytes in memory are all there at the start; a file's next piece comes from read(2), retried on EINTR.
+static void refill(bannerd_png_rows *reader) {
+    if (reader->fd < 0) png_error(reader->png, "unexpected end of file");
+    ssize_t n;
+    do n = read(reader->fd, reader->buffer, file_buffer_size);
+    while (n < 0 && errno == EINTR);
+    if (n < 0) png_error(reader->png, strerror(errno));
+    if (n == 0) png_error(reader->png, "unexpected end of file");
+    reader->bytes = reader->buffer;
+    reader->count = (size_t)n;
+    reader->offset = 0;
 }
 
-bannerd_png_rows *bannerd_png_rows_create(const unsigned char *bytes, size_t count) {
+static void read_bytes(png_structp png, png_bytep out, size_t length) {
+    bannerd_png_rows *reader = png_get_io_ptr(png);
+    while (length > 0) {
+        if (reader->offset == reader->count) refill(reader);
+        size_t n = reader->count - reader->offset;
+        if (n > length) n = length;
+        memcpy(out, reader->bytes + reader->offset, n);
+        reader->offset += n;
+        out += n;
+        length -= n;
+    }
+}
+
+static bannerd_png_rows *create(const unsigned char *bytes, size_t count, int fd) {
     bannerd_png_rows *reader = calloc(1, sizeof *reader);
     if (!reader) return NULL;
     reader->bytes = bytes;
     reader->count = count;
-    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, on_error, on_warning);
+    reader->fd = fd;
+    if (fd >= 0) reader->buffer = malloc(file_buffer_size);
+    if (fd < 0 || reader->buffer)
+        reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, on_error, on_warning);
     if (reader->png) reader->info = png_create_info_struct(reader->png);
     if (!reader->info) {
         bannerd_png_rows_destroy(reader);
@@ -48,9 +79,16 @@ bannerd_png_rows *bannerd_png_rows_create(const unsigned char *bytes, size_t cou
     return reader;
 }
 
+bannerd_png_rows *bannerd_png_rows_create(const unsigned char *bytes, size_t count) {
+    return create(bytes, count, -1);
+}
+
+bannerd_png_rows *bannerd_png_rows_create_fd(int fd) { return create(NULL, 0, fd); }
+
 void bannerd_png_rows_destroy(bannerd_png_rows *reader) {
     if (!reader) return;
-    png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
+    if (reader->png) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
+    free(reader->buffer);
     free(reader);
 }
 

@@ -26,37 +26,35 @@ public struct LocalFiles: Sendable {
         return Self.kind(st)
     }
 
-    /// The whole file's bytes; refuses directories and files larger than `maxBytes` before reading them.
-    public func readBytes(_ path: String, maxBytes: Int = 256 << 20) throws(FileError) -> [UInt8] {
+    /// Opens a regular file for reading (`open`, `fstat`); refuses directories, FIFOs, sockets and devices.
+    public func openRegularFile(_ path: String) throws(FileError) -> OpenFile {
         // O_NONBLOCK: a FIFO named like an image must not hang the player; it is refused below.
         let fd = repeatWhileInterrupted { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw FileError(call: "open", errno: errno, path: path) }
-        defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FileError(call: "fstat", errno: errno, path: path) }
-        var expected = 0
+        guard fstat(fd, &st) == 0 else {
+            let e = errno
+            close(fd)
+            throw FileError(call: "fstat", errno: e, path: path)
+        }
         switch Self.kind(st) {
-        case .directory: throw FileError(call: "read", errno: EISDIR, path: path)
-        case .regular(let n) where n <= maxBytes: expected = n
-        case .regular(let n) where n > maxBytes:
-            throw FileError(call: "size", errno: 0, path: path, detail: "file is \(n) bytes, the limit is \(maxBytes)")
-        default:
+        case .regular(let n): return OpenFile(descriptor: fd, path: path, byteCount: n)
+        case .directory:
+            close(fd)
+            throw FileError(call: "read", errno: EISDIR, path: path)
+        case .other:
+            close(fd)
             throw FileError(
                 call: "fstat", errno: 0, path: path, detail: "not a regular file (a FIFO, socket or device)")
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(expected)
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let n = repeatWhileInterrupted { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
-            if n < 0 { throw FileError(call: "read", errno: errno, path: path) }
-            if n == 0 { break }
-            out.append(contentsOf: chunk[0..<n])
-            if out.count > maxBytes {
-                throw FileError(call: "size", errno: 0, path: path, detail: "file grew past \(maxBytes) bytes")
-            }
-        }
-        return out
+    }
+
+    /// The largest file `readBytes` and `OpenFile.readAll` read unless told otherwise.
+    public static let defaultMaxBytes = 256 << 20
+
+    /// The whole file's bytes; refuses directories and files larger than `maxBytes` before reading them.
+    public func readBytes(_ path: String, maxBytes: Int = defaultMaxBytes) throws(FileError) -> [UInt8] {
+        try openRegularFile(path).readAll(maxBytes: maxBytes)
     }
 
     /// The file's text, UTF-8 (invalid sequences replaced).

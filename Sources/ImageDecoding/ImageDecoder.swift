@@ -24,9 +24,18 @@ public struct ImageDecoder: Sendable {
     public func decodeImage(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError)
         -> DecodedImage
     {
+        let file: OpenFile
+        do {
+            file = try files.openRegularFile(path)
+        } catch {
+            throw ImageError(error)
+        }
+        if let fitting, let bitmap = try PNGCodec.decodeRows(file, limits: limits, fitting: fitting) {
+            return DecodedImage(bitmap: bitmap)
+        }
         let bytes: [UInt8]
         do {
-            bytes = try files.readBytes(path)
+            bytes = try file.readAll()
         } catch {
             throw ImageError(error)
         }

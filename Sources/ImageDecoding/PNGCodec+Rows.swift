@@ -1,10 +1,11 @@
 import CPNG
 import CPNGRows
+import FileAccess
 import Raster
 
 /// The downscaling path: libpng's row API (through the CPNGRows shim, which catches libpng's longjmp errors)
 /// feeding an `AreaAverager`, so a PNG larger than its banner never exists whole in memory, only its output, one
-/// row of the file and the averager's sums.
+/// row of the file and the averager's sums; read from disk, not even the file is, only 64 KiB of it at a time.
 extension PNGCodec {
     /// One Adam7 pass as `PNG_PASS_START_ROW`, `PNG_PASS_START_COL`, `PNG_PASS_ROW_SHIFT` and
     /// `PNG_PASS_COL_SHIFT` define it (png.h, function-like macros that do not import): where its pixels sit.
@@ -50,33 +51,79 @@ extension PNGCodec {
         throws(ImageError) -> Bitmap
     {
         let result: Result<Bitmap, ImageError> = bytes.withUnsafeBytes { raw in
-            guard let reader = bannerd_png_rows_create(raw.bindMemory(to: UInt8.self).baseAddress, raw.count) else {
-                return .failure(
-                    ImageError(.corrupt, call: "png_create_read_struct", message: "out of memory", path: path))
-            }
-            defer { bannerd_png_rows_destroy(reader) }
-            do throws(ImageError) {
-                return .success(try readRows(reader, averagingInto: size, path: path))
-            } catch {
-                return .failure(error)
+            let reader = bannerd_png_rows_create(raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
+            return Result { () throws(ImageError) in
+                try withReader(reader, path: path) { reader throws(ImageError) in
+                    let source = try readInfo(reader, path: path)
+                    return try readRows(reader, size: source, averagingInto: size, path: path)
+                }
             }
         }
         return try result.get()
     }
 
-    private static func readRows(
-        _ reader: OpaquePointer, averagingInto size: (width: Int, height: Int), path: String
-    ) throws(ImageError) -> Bitmap {
-        func check(_ ok: Int32, _ call: String) throws(ImageError) {
-            guard ok == 0 else { return }
-            let text = bannerd_png_rows_message(reader).map { String(cString: $0) } ?? ""
-            throw ImageError(.corrupt, call: call, message: text, path: path)
+    /// As `decodeRows(_:averagingInto:path:)`, reading the file through its descriptor instead of from memory,
+    /// once its chunk lengths and then its header (IHDR against `limits`) have passed. Nil when it is not a PNG or
+    /// not at least twice the size that covers `fitting`, for the caller to decode whole.
+    static func decodeRows(
+        _ file: OpenFile, limits: ImageLimits, fitting: (width: Int, height: Int)
+    ) throws(ImageError) -> Bitmap? {
+        let path = file.path
+        func read(count: Int, at offset: Int) throws(ImageError) -> [UInt8] {
+            do {
+                return try file.read(count: count, at: offset)
+            } catch {
+                throw ImageError(error)
+            }
         }
-        try check(bannerd_png_rows_read_info(reader), "png_read_info")
+        guard ImageFormat(sniffing: try read(count: 8, at: 0)) == .png else { return nil }
+        try checkChunkLengths(byteCount: file.byteCount, path: path) { offset throws(ImageError) in
+            try read(count: 8, at: offset)
+        }
+        return try withReader(bannerd_png_rows_create_fd(file.descriptor), path: path) {
+            reader throws(ImageError) -> Bitmap? in
+            let source = try readInfo(reader, path: path)
+            try limits.check(width: source.width, height: source.height, call: "png_read_info", path: path)
+            let target = DecodeSize.covering(fitting, from: source)
+            guard target != source else { return nil }
+            return try readRows(reader, size: source, averagingInto: target, path: path)
+        }
+    }
+
+    /// Runs `body` with a reader made by the shim, then frees it.
+    private static func withReader<T>(
+        _ reader: OpaquePointer?, path: String, _ body: (OpaquePointer) throws(ImageError) -> T
+    ) throws(ImageError) -> T {
+        guard let reader else {
+            throw ImageError(.corrupt, call: "png_create_read_struct", message: "out of memory", path: path)
+        }
+        defer { bannerd_png_rows_destroy(reader) }
+        return try body(reader)
+    }
+
+    /// Throws the shim's last error as `call`'s when `ok` is 0.
+    private static func check(_ ok: Int32, _ call: String, _ reader: OpaquePointer, path: String) throws(ImageError) {
+        guard ok == 0 else { return }
+        let text = bannerd_png_rows_message(reader).map { String(cString: $0) } ?? ""
+        throw ImageError(.corrupt, call: call, message: text, path: path)
+    }
+
+    /// `png_read_info`: the chunks before the image data, and the image's size from IHDR.
+    private static func readInfo(_ reader: OpaquePointer, path: String) throws(ImageError) -> (width: Int, height: Int)
+    {
+        try check(bannerd_png_rows_read_info(reader), "png_read_info", reader, path: path)
         let png = bannerd_png_rows_png(reader)
         let info = bannerd_png_rows_info(reader)
-        let width = Int(png_get_image_width(png, info))
-        let height = Int(png_get_image_height(png, info))
+        return (Int(png_get_image_width(png, info)), Int(png_get_image_height(png, info)))
+    }
+
+    private static func readRows(
+        _ reader: OpaquePointer, size source: (width: Int, height: Int),
+        averagingInto size: (width: Int, height: Int), path: String
+    ) throws(ImageError) -> Bitmap {
+        let png = bannerd_png_rows_png(reader)
+        let info = bannerd_png_rows_info(reader)
+        let (width, height) = source
         // Every layout to 8-bit B, G, R, A with straight alpha in sRGB, as `png_image_finish_read` gives it.
         png_set_expand(png)
         png_set_scale_16(png)
@@ -88,7 +135,7 @@ extension PNGCodec {
         png_set_add_alpha(png, 0xFF, fillerAfter)
         png_set_bgr(png)
         let interlaced = png_get_interlace_type(png, info) == interlaceAdam7
-        try check(bannerd_png_rows_update_info(reader), "png_read_update_info")
+        try check(bannerd_png_rows_update_info(reader), "png_read_update_info", reader, path: path)
         guard png_get_rowbytes(png, info) == width * 4 else {
             throw ImageError(.corrupt, call: "png_read_update_info", message: "unexpected row layout", path: path)
         }
@@ -104,7 +151,7 @@ extension PNGCodec {
                 let ok = row.withUnsafeMutableBytes {
                     bannerd_png_rows_read_row(reader, $0.bindMemory(to: UInt8.self).baseAddress)
                 }
-                try check(ok, "png_read_row")
+                try check(ok, "png_read_row", reader, path: path)
                 row.withUnsafeBufferPointer {
                     averager.add(
                         row: UnsafeBufferPointer(rebasing: $0.prefix(columns)), y: pass.firstRow + r * pass.rowStep,
@@ -112,7 +159,7 @@ extension PNGCodec {
                 }
             }
         }
-        try check(bannerd_png_rows_read_end(reader), "png_read_end")
+        try check(bannerd_png_rows_read_end(reader), "png_read_end", reader, path: path)
         return averager.finish()
     }
 }

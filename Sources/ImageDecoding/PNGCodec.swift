@@ -26,17 +26,22 @@ enum PNGCodec {
     /// Refuses a chunk other than IDAT that claims more bytes than the whole file has. libpng 1.6.39 allocates a
     /// text chunk's declared length (up to 2 GiB) before it finds the data missing, so a 383-byte file asked for
     /// 2 GiB (found by `scripts/fuzz png`). IDAT is streamed, not allocated, and a file cut inside any chunk keeps
-    /// libpng's own message as long as the chunk is not longer than the file.
-    static func checkChunkLengths(_ bytes: [UInt8], path: String) throws(ImageError) {
+    /// libpng's own message as long as the chunk is not longer than the file. `chunkHeader` gives the 8 bytes (or
+    /// fewer, at the end) at an offset, so a file on disk is walked without reading its data.
+    static func checkChunkLengths(
+        byteCount: Int, path: String, chunkHeader: (_ offset: Int) throws(ImageError) -> [UInt8]
+    ) throws(ImageError) {
         var offset = 8  // past the signature
-        while offset + 8 <= bytes.count {
-            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            let type = bytes[(offset + 4)..<(offset + 8)]
+        while offset + 8 <= byteCount {
+            let header = try chunkHeader(offset)
+            guard header.count == 8 else { return }
+            let length = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
+            let type = header[4..<8]
             if type.elementsEqual("IEND".utf8) { return }
-            if length > bytes.count && !type.elementsEqual("IDAT".utf8) {
+            if length > byteCount && !type.elementsEqual("IDAT".utf8) {
                 throw ImageError(
                     .corrupt, call: "chunk length",
-                    message: "a chunk claims \(length) bytes in a file of \(bytes.count)", path: path)
+                    message: "a chunk claims \(length) bytes in a file of \(byteCount)", path: path)
             }
             offset += 12 + length  // length, type, data, CRC
         }
@@ -46,7 +51,7 @@ enum PNGCodec {
     static func header(_ bytes: [UInt8], limits: ImageLimits, path: String) throws(ImageError) -> (
         size: (width: Int, height: Int), format: UInt32
     ) {
-        try checkChunkLengths(bytes, path: path)
+        try checkChunkLengths(byteCount: bytes.count, path: path) { Array(bytes[$0..<$0 + 8]) }
         var image = newImage()
         let ok = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
         defer { png_image_free(&image) }

@@ -20,7 +20,7 @@ import Testing
             "03-empty.png: file is empty (0 bytes); re-copy it",
             "04-truncated.jpg: image data is truncated or corrupt; re-export it (tjDecompress",
             "05-truncated.png: image data is truncated or corrupt; re-export it (png_image_",
-            "06-corrupt.png: image data is truncated or corrupt; re-export it (png_image_begin_read_from_memory: IHDR: CRC error)",
+            "06-corrupt.png: image data is truncated or corrupt; re-export it (png_read_info: IHDR: CRC error)",
             "07-text.jpg: not a PNG, JPEG or WebP file (sniff: no PNG, JPEG or WebP signature)",
             "08-huge.png: image is 20000x20000, larger than allowed; resize it below the limit",
             "09-directory.png: is a directory, not an image file (read: Is a directory)",

@@ -1,3 +1,4 @@
+import FileAccess
 import Glibc
 import Testing
 
@@ -125,6 +126,34 @@ import Testing
         #expect(e?.call == "png_read_row" || e?.call == "png_read_end")
         #expect(e?.description.hasPrefix("/srv/banners/cut.png: image data is truncated or corrupt") == true)
         #expect(e?.description.contains("\n") == false)
+    }
+
+    @Test func fromAFileIsTheSameAsFromMemory() throws {
+        let bytes = try PNGEncoder().encode(Self.picture(width: 401, height: 299))
+        let path = TestImages.scratchDirectory() + "/big.png"
+        try LocalFiles().writeAtomically(bytes, to: path)
+        #expect(try decoder.decode(path: path, fitting: (96, 40)) == decoder.decode(bytes: bytes, fitting: (96, 40)))
+    }
+
+    @Test(arguments: [30, 80])
+    func truncatedFileIsOneClearErrorNamingIt(keepPercent: Int) throws {
+        let bytes = HandMadePNG(width: 200, height: 150, samples: Self.samples).bytes
+        let path = TestImages.scratchDirectory() + "/cut.png"
+        try LocalFiles().writeAtomically(Array(bytes[0..<(bytes.count * keepPercent / 100)]), to: path)
+        let e = #expect(throws: ImageError.self) { try decoder.decode(path: path, fitting: (50, 30)) }
+        #expect(e?.call == "png_read_row" || e?.call == "png_read_end")
+        #expect(e?.description.hasPrefix(path + ": image data is truncated or corrupt") == true)
+        #expect(e?.description.contains("unexpected end of file") == true)
+        #expect(e?.description.contains("\n") == false)
+    }
+
+    @Test func fileOverTheLimitsIsRefusedAtItsHeader() throws {
+        let bytes = try PNGEncoder().encode(Self.picture(width: 400, height: 300))
+        let path = TestImages.scratchDirectory() + "/wide.png"
+        try LocalFiles().writeAtomically(bytes, to: path)
+        let strict = ImageDecoder(limits: ImageLimits(maxSide: 200))
+        let e = #expect(throws: ImageError.self) { try strict.decode(path: path, fitting: (50, 30)) }
+        #expect(e?.kind == .tooLarge(width: 400, height: 300) && e?.call == "limits")
     }
 
     @Test func flippedBytesAreRefusedOrDecodedNeverACrash() throws {

@@ -1,0 +1,62 @@
+import SystemCalls
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A regular file open for reading (`LocalFiles.openRegularFile`), closed when the last reference goes. Reads take an offset
+/// (`pread`), so they neither move nor depend on the descriptor's own offset, which a streaming reader may use.
+public final class OpenFile {
+    /// The descriptor, for a C reader that calls read(2) on it; only this object closes it.
+    public let descriptor: Int32
+    /// The path it was opened by, for errors.
+    public let path: String
+    /// Its size when opened (`fstat`).
+    public let byteCount: Int
+
+    init(descriptor: Int32, path: String, byteCount: Int) {
+        self.descriptor = descriptor
+        self.path = path
+        self.byteCount = byteCount
+    }
+
+    deinit { close(descriptor) }
+
+    /// Up to `count` bytes from `offset`, fewer at the end of the file.
+    public func read(count: Int, at offset: Int) throws(FileError) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = repeatWhileInterrupted {
+                out.withUnsafeMutableBytes {
+                    pread(descriptor, $0.baseAddress.map { $0 + filled }, count - filled, off_t(offset + filled))
+                }
+            }
+            if n < 0 { throw FileError(call: "pread", errno: errno, path: path) }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(out[0..<filled])
+    }
+
+    /// The whole file; refuses one larger than `maxBytes`, also when it grew past that since it was opened.
+    public func readAll(maxBytes: Int = LocalFiles.defaultMaxBytes) throws(FileError) -> [UInt8] {
+        guard byteCount <= maxBytes else {
+            throw FileError(
+                call: "size", errno: 0, path: path, detail: "file is \(byteCount) bytes, the limit is \(maxBytes)")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(byteCount)
+        let chunk = 64 << 10
+        while true {
+            let piece = try read(count: chunk, at: out.count)
+            out.append(contentsOf: piece)
+            if out.count > maxBytes {
+                throw FileError(call: "size", errno: 0, path: path, detail: "file grew past \(maxBytes) bytes")
+            }
+            if piece.count < chunk { return out }
+        }
+    }
+}
