@@ -157,7 +157,7 @@ let package = Package(
         ),
         // The TOML decoder as the TOML project's conformance suite (toml-test) drives one: TOML on stdin, tagged
         // JSON on stdout (scripts/test-toml).
-        .executableTarget(name: "toml-test-decoder", dependencies: ["TOMLDecoding"]),
+        .executableTarget(name: "toml-test-decoder", dependencies: ["TOMLDecoding", "ControlProtocol"]),
         // Real-kernel check for the QEMU end-to-end run: modeset, fill, flip, restore, and echo input events.
         .executableTarget(
             name: "kmscheck",

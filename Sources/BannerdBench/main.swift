@@ -10,23 +10,18 @@ import Raster
 
 HeapPolicy.apply()  // as bannerd run does
 let arguments = CommandLine.arguments
-if arguments.count == 5, arguments[1] == "--rss-probe", let width = Int(arguments[3]), let height = Int(arguments[4]) {
-    do {
-        try MemoryFootprint.probe(directory: arguments[2], width: width, height: height)
-        exit(0)
-    } catch {
-        print("rss probe failed: \(error)")
-        exit(1)
-    }
-}
-
-if arguments.count == 5, arguments[1] == "--image-probe", let width = Int(arguments[3]), let height = Int(arguments[4])
+// Child processes whose peak memory the rss and images sections measure: `--rss-probe DIR W H`, `--image-probe FILE W H`.
+let probes: [String: (String, Int, Int) throws -> Void] = [
+    "--rss-probe": { try MemoryFootprint.probe(directory: $0, width: $1, height: $2) },
+    "--image-probe": { try ImageMemory.probe(path: $0, width: $1, height: $2) },
+]
+if arguments.count == 5, let probe = probes[arguments[1]], let width = Int(arguments[3]), let height = Int(arguments[4])
 {
     do {
-        try ImageMemory.probe(path: arguments[2], width: width, height: height)
+        try probe(arguments[2], width, height)
         exit(0)
     } catch {
-        print("image probe failed: \(error)")
+        print("\(arguments[1].dropFirst(2)) failed: \(error)")
         exit(1)
     }
 }

@@ -65,7 +65,15 @@ struct JSONWriter {
     }
 
     private mutating func string(_ value: String) {
-        text += "\""
+        text += JSONText.quoted(value)
+    }
+}
+
+/// JSON string literals, for every JSON bannerd writes (the status line, the toml-test decoder's output).
+public enum JSONText {
+    /// `value` as a JSON string literal, quotes included.
+    public static func quoted(_ value: String) -> String {
+        var text = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""
@@ -79,6 +87,6 @@ struct JSONWriter {
             default: text.unicodeScalars.append(scalar)
             }
         }
-        text += "\""
+        return text + "\""
     }
 }

@@ -1,3 +1,4 @@
+import ControlProtocol
 import TOMLDecoding
 
 /// toml-test's JSON form: tables as objects, arrays as arrays, every other value `{"type": …, "value": "…"}`.
@@ -29,18 +30,5 @@ enum TaggedJSON {
         "{\"type\":\"\(type)\",\"value\":\(string(value))}"
     }
 
-    private static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let digits = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    private static func string(_ s: String) -> String { JSONText.quoted(s) }
 }
