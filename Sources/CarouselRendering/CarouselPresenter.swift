@@ -126,11 +126,11 @@ public final class CarouselPresenter {
         composer.compose(background: background, placements: placements, into: target)
     }
 
-    /// The frame `draw` last drew, composed again into `target` (a screenshot): the same sprites at the same
-    /// places, so the same pixels, without reading back the scanout buffer (write-combined memory is slow to
-    /// read) and without touching the placeholder counts.
-    public func redrawLastFrame(into target: PixelBuffer) {
-        composer.compose(background: background, placements: placements, into: target)
+    /// The frame `draw` last drew, to compose again elsewhere (a screenshot): the same sprites at the same places,
+    /// so the same pixels, without reading back the scanout buffer (write-combined memory is slow to read).
+    public var lastFrame: ComposedFrame {
+        ComposedFrame(
+            background: background, placements: placements, rotation: composer.rotation, format: composer.format)
     }
 
     private func render(_ banner: Int, with renderer: BannerRenderer) {

@@ -1,14 +1,14 @@
 import ControlProtocol
 import Foundation
-import MonotonicTime
 import Raster
 import ServiceIO
 import SystemCalls
 
-/// `bannerd ctl screenshot`: the next frame is composed a second time, into a memory file, and the reply passing
-/// that file goes out once the frame is presented, so the client gets exactly what is on glass. Composing again
-/// costs one composition from cached memory; reading the scanout buffer back would read write-combined memory,
-/// which is slow enough on real boards to make a moving frame late.
+/// `bannerd ctl screenshot`: once the next frame is presented, the screenshot thread composes it a second time into
+/// a memory file, and the reply passing that file goes out when it is done, so the client gets exactly what is on
+/// glass. Composing again reads cached memory; reading the scanout buffer back would read write-combined memory,
+/// slow on real boards. The composing is off the loop: between two frames of a moving carousel a slow board has no
+/// time for a second composition.
 extension MainLoop {
     /// Queues `client` for the next frame (drawn at once at rest: the same picture once more); nil: the answer
     /// follows with that frame.
@@ -22,33 +22,35 @@ extension MainLoop {
         return nil
     }
 
-    /// Replies to every waiting client with the frame just presented, composed again into a memory file. Done
-    /// after the present, in the time before the next step, so the frame itself is never held up.
-    func sendScreenshots() {
+    /// Hands the frame just presented to the screenshot thread for every waiting client.
+    func captureScreenshots() {
         guard !screenshotRequests.isEmpty, let device = screen?.device else { return }
-        let started = MonotonicClock.now()
-        let file: FrameFile
-        do {
-            file = try FrameFile(width: device.size.width, height: device.size.height, format: device.format)
-        } catch {
-            failScreenshots("error: \(error)")
-            return
-        }
-        presenter.redrawLastFrame(into: file.buffer)
-        let composed = MonotonicClock.now() - started
-        let line = ScreenshotReply(width: device.size.width, height: device.size.height, format: device.format.name)
-            .line
-        for client in screenshotRequests {
-            let copy = dup(file.descriptor)
-            control?.reply(
-                copy < 0 ? ControlReply("error: dup: \(errnoText(errno))") : ControlReply(line, passing: copy),
-                to: client)
-        }
-        Log.info(
-            "screenshot: \(device.size.width)x\(device.size.height) \(device.format.name) for "
-                + "\(screenshotRequests.count) client(s), composed in "
-                + String(format: "%.1f ms", composed.seconds * 1000))
+        screenshots.capture(
+            presenter.lastFrame, width: device.size.width, height: device.size.height, for: screenshotRequests)
         screenshotRequests.removeAll()
+    }
+
+    /// Answers the clients of each screenshot the thread finished, each with its own copy of the memory file.
+    func sendScreenshots() {
+        for shot in screenshots.collect() {
+            switch shot.file {
+            case .failure(let error):
+                for client in shot.clients { control?.reply(ControlReply("error: \(error)"), to: client) }
+            case .success(let descriptor):
+                let line = ScreenshotReply(width: shot.width, height: shot.height, format: shot.format.name).line
+                for client in shot.clients {
+                    let copy = dup(descriptor)
+                    control?.reply(
+                        copy < 0 ? ControlReply("error: dup: \(errnoText(errno))") : ControlReply(line, passing: copy),
+                        to: client)
+                }
+                close(descriptor)
+                Log.info(
+                    "screenshot: \(shot.width)x\(shot.height) \(shot.format.name) for \(shot.clients.count) client(s), "
+                        + String(format: "composed in %.1f ms", shot.composeTime.seconds * 1000)
+                        + " beside the frame loop")
+            }
+        }
     }
 
     /// Answers every waiting screenshot request with `line` (no frame will come: the screen went dark or away).

@@ -17,7 +17,7 @@ import Raster
 import ServiceIO
 import VirtualTerminal
 
-/// The appliance's single event loop: one poll() over the display, input, signals, the pre-render worker's
+/// The appliance's single event loop: one poll() over the display, input, signals, the worker threads'
 /// wake-ups and the control socket; it sleeps when the carousel rests and draws only when the picture changes.
 final class MainLoop {
     struct Settings {
@@ -51,6 +51,8 @@ final class MainLoop {
     let signals: SignalWatcher
     let wakeSignal: WakeSignal
     let worker: PrerenderWorker
+    /// Composes `ctl screenshot` frames off the loop.
+    let screenshots: ScreenshotWorker
     let control: ControlServer?
     let notifier: SystemdNotifier?
     /// Tap actions running in the background.
@@ -98,6 +100,7 @@ final class MainLoop {
                 "pre-render threads keep the frame loop's priority: setpriority(nice \(PrerenderWorker.niceness)) "
                     + "refused: \(refused) (a system-call filter without setpriority?)")
         }
+        screenshots = ScreenshotWorker(wake: { [wakeSignal] in wakeSignal.wake() })
         presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: screen?.rotation ?? .none,
             format: screen?.device.format ?? settings.format ?? .xrgb8888, background: settings.background,
@@ -180,6 +183,7 @@ final class MainLoop {
             } else if fd == wakeSignal.fileDescriptor {
                 wakeSignal.drain()
                 if presenter.collect(visible: scheduler.carousel.visibleViews()) { scheduler.requestRedraw() }
+                sendScreenshots()
                 releaseMemoryWhenSettled()
             } else if fd == screen?.device.pollDescriptor {
                 readFlips()
@@ -270,7 +274,7 @@ final class MainLoop {
             switch drawn {
             case .presented:
                 announceReady()
-                sendScreenshots()
+                captureScreenshots()
             case .dropped:
                 failScreenshots("error: nothing on screen (the display went away)")
             case .idle, .refused:
@@ -330,6 +334,7 @@ final class MainLoop {
     private func shutdown() {
         notify { try $0.stopping() }
         worker.stop()
+        screenshots.stop()
         screen?.device.shutdown()
         terminal?.restore()
         Log.info("screen restored; frames rendered \(scheduler.statistics.framesRendered)")

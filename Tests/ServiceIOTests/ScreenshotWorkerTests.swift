@@ -1,0 +1,49 @@
+import Foundation
+import Glibc
+import Raster
+import ServiceIO
+import Testing
+
+/// The screenshot thread against the composer run on the test's own thread.
+@Suite struct ScreenshotWorkerTests {
+    /// A frame of two sprites, one translucent and one partly off screen, for `rotation` and `format`.
+    static func frame(_ rotation: Rotation, _ format: PixelFormat) -> ComposedFrame {
+        let composer = FrameComposer(rotation: rotation, format: format)
+        var card = Bitmap(width: 20, height: 12, color: Color(red: 200, green: 40, blue: 90))
+        card.roundCorners(radius: 4)
+        let haze = Bitmap(width: 9, height: 30, color: Color(red: 10, green: 250, blue: 30, alpha: 128))
+        return ComposedFrame(
+            background: Color(red: 5, green: 6, blue: 7),
+            placements: [
+                Placement(composer.prepare(card), x: 3, y: 4), Placement(composer.prepare(haze), x: 30, y: -5),
+            ],
+            rotation: rotation, format: format)
+    }
+
+    @Test func composesWhatTheLoopPresentedOnItsOwnThread() throws {
+        let woken = DispatchSemaphore(value: 0)
+        let worker = ScreenshotWorker(wake: { woken.signal() })
+        defer { worker.stop() }
+        let cases: [(Rotation, PixelFormat, width: Int, height: Int)] = [
+            (.none, .xrgb8888, 36, 24), (.clockwise90, .rgb565, 24, 36), (.clockwise270, .xrgb8888, 24, 36),
+        ]
+        for c in cases { worker.capture(Self.frame(c.0, c.1), width: c.width, height: c.height, for: []) }
+        var shots: [ScreenshotWorker.Screenshot] = []
+        while shots.count < cases.count {
+            #expect(woken.wait(timeout: .now() + 10) == .success)
+            shots += worker.collect()
+        }
+        for (n, c) in cases.enumerated() {
+            let shot = shots[n]  // in the order captured
+            #expect(shot.width == c.width && shot.height == c.height && shot.format == c.1)
+            let descriptor = try shot.file.get()
+            defer { close(descriptor) }
+            let taken = try FrameFile.read(descriptor, width: c.width, height: c.height, format: c.1)
+            let expected = PixelBufferStorage(width: c.width, height: c.height, format: c.1)
+            let frame = Self.frame(c.0, c.1)
+            FrameComposer(rotation: c.0, format: c.1).compose(
+                background: frame.background, placements: frame.placements, into: expected.buffer)
+            #expect(taken.buffer.snapshot() == expected.buffer.snapshot(), "\(c.0) \(c.1)")
+        }
+    }
+}
