@@ -26,14 +26,14 @@ public struct Banner: Equatable, Sendable, Identifiable {
     public var textColor: Color
     /// How long autoplay shows it; nil for the carousel's default.
     public var duration: Duration?
-    /// What a tap on it runs: a program's absolute path and its arguments, run without a shell; nil for nothing.
-    public var action: [String]?
+    /// What a tap on it runs (one of the admin's actions, by name); nil for nothing.
+    public var action: BannerAction?
 
     /// A banner; everything but `id` has a default.
     public init(
         id: String, title: String = "", subtitle: String = "", artwork: BannerArtwork = .none,
         background: Color = Banner.defaultBackground, textColor: Color = .white, duration: Duration? = nil,
-        action: [String]? = nil
+        action: BannerAction? = nil
     ) {
         self.id = id
         self.title = title

@@ -21,11 +21,17 @@ extension BannerList {
             let shared = Attributes(
                 background: banner.background, textColor: banner.textColor, duration: banner.duration,
                 artworkKind: kind, hasAction: banner.action != nil)
-            for argument in banner.action ?? [] { list.arguments.append(intern(argument)) }
+            if let action = banner.action {
+                list.actionStrings.append(intern(action.name))
+                for parameter in action.parameters {
+                    list.actionStrings.append(intern(parameter.name))
+                    list.actionStrings.append(intern(parameter.value))
+                }
+            }
             let record = Record(
                 id: intern(banner.id), title: intern(banner.title), subtitle: intern(banner.subtitle), artwork: artwork,
                 attributes: Self.number(of: shared, &list.attributes, &attributeNumbers),
-                actionEnd: UInt32(list.arguments.count))
+                actionEnd: UInt32(list.actionStrings.count))
             list.records.append(record)
         }
 

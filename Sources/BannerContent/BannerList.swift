@@ -3,7 +3,7 @@ import Raster
 /// Banners in display order, stored compactly: a manifest of 10,000 banners costs a few hundred KiB in a handful
 /// of allocations, and only the banners asked for (on screen, being pre-rendered) become `Banner` values.
 ///
-/// All text (ids, titles, subtitles, image paths, action arguments) lives in one UTF-8 buffer, each distinct
+/// All text (ids, titles, subtitles, image paths, action names and parameters) lives in one UTF-8 buffer, each distinct
 /// string once (the image path or subtitle many banners share is stored once); each banner is a 24-byte record
 /// of string numbers and numbers into small tables of what banners share (colours, duration) and of patterns.
 ///
@@ -32,7 +32,7 @@ public struct BannerList: RandomAccessCollection, Equatable, Sendable {
         /// The image path's string number (`.file`) or the pattern's number (`.pattern`).
         var artwork: UInt32
         var attributes: UInt32
-        /// Where this banner's action arguments end in `arguments`; they start where the previous banner's end.
+        /// Where this banner's action strings end in `actionStrings`; they start where the previous banner's end.
         var actionEnd: UInt32
     }
 
@@ -41,8 +41,8 @@ public struct BannerList: RandomAccessCollection, Equatable, Sendable {
     var text: [UInt8] = []
     var stringEnds: [UInt32] = []
     var records: [Record] = []
-    /// The string numbers of every action's arguments, banner after banner.
-    var arguments: [UInt32] = []
+    /// The string numbers of every action, banner after banner: its name, then each parameter's name and value.
+    var actionStrings: [UInt32] = []
     var attributes: [Attributes] = []
     var patterns: [BannerPattern] = []
 
@@ -69,10 +69,15 @@ public struct BannerList: RandomAccessCollection, Equatable, Sendable {
         case .file: artwork = .file(path: string(record.artwork))
         case .pattern: artwork = .pattern(patterns[Int(record.artwork)])
         }
-        var action: [String]?
+        var action: BannerAction?
         if shared.hasAction {
             let start = position == 0 ? 0 : Int(records[position - 1].actionEnd)
-            action = arguments[start..<Int(record.actionEnd)].map(string)
+            let strings = actionStrings[start..<Int(record.actionEnd)]
+            action = BannerAction(
+                name: string(strings[start]),
+                parameters: stride(from: start + 1, to: strings.endIndex, by: 2).map {
+                    BannerAction.Parameter(name: string(strings[$0]), value: string(strings[$0 + 1]))
+                })
         }
         return Banner(
             id: string(record.id), title: string(record.title), subtitle: string(record.subtitle), artwork: artwork,
@@ -86,7 +91,7 @@ public struct BannerList: RandomAccessCollection, Equatable, Sendable {
 
     /// The bytes the list's storage holds, spare capacity aside: what a memory report attributes to the banners.
     public var storageBytes: Int {
-        text.count + MemoryLayout<UInt32>.stride * (stringEnds.count + arguments.count)
+        text.count + MemoryLayout<UInt32>.stride * (stringEnds.count + actionStrings.count)
             + MemoryLayout<Record>.stride * records.count + MemoryLayout<Attributes>.stride * attributes.count
             + MemoryLayout<BannerPattern>.stride * patterns.count
     }

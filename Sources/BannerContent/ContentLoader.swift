@@ -31,10 +31,13 @@ public struct ContentLoader: Sendable {
         "avif": "AVIF", "svg": "SVG", "ico": "ICO", "jxl": "JPEG XL",
     ]
     private let files: LocalFiles
+    /// The action names banners may use: bannerd.toml's `[actions]`.
+    private let actions: Set<String>
 
-    /// A loader reading through `files`.
-    public init(files: LocalFiles = LocalFiles()) {
+    /// A loader reading through `files`, for a configuration whose `[actions]` has `actions`.
+    public init(files: LocalFiles = LocalFiles(), actions: Set<String> = []) {
         self.files = files
+        self.actions = actions
     }
 
     /// Loads `directory`; never throws (see the type).
@@ -45,7 +48,7 @@ public struct ContentLoader: Sendable {
             let bytes = try files.readBytes(manifest, maxBytes: 4 << 20)
             var images = ImageCheck(files: files, manifest: manifest)
             let (banners, syntaxProblems, problems) = ManifestReader.read(
-                String(decoding: bytes, as: UTF8.self), directory: dir, path: manifest
+                String(decoding: bytes, as: UTF8.self), directory: dir, path: manifest, actions: actions
             ) { images.isUsable($0, namedAt: $1) }
             var all = syntaxProblems + problems
             if let bad = Self.invalidUTF8(bytes, path: manifest) { all.append(bad) }

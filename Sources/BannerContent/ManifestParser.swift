@@ -14,13 +14,14 @@ import TOMLDecoding
 /// subtitle = "Everything 20 % off"
 /// image = "images/sale.jpg"  # relative to the content directory
 /// text = "#FFFFFF"
-/// action = ["/usr/local/bin/show-offer", "--id", "spring"]  # run on a tap, without a shell
+/// action = "show-offer"     # on a tap: one of the admin's [actions] in bannerd.toml
+/// parameters = { offer = "spring" }  # in its environment: BANNERD_PARAM_OFFER=spring
 /// ```
 ///
 /// Any TOML 1.0 (`TOMLParser` reads it: every string form, arrays over several lines, inline tables, dotted
 /// and quoted keys); the tables are `[defaults]` and `[[banner]]`, and `ManifestReader` checks keys and types.
-/// `action` is an argv: the program's absolute path, then its arguments; a tap on the banner in the centre runs
-/// it with `BANNERD_BANNER_ID` and `BANNERD_BANNER_INDEX` in its environment.
+/// `action` names a program the admin listed in bannerd.toml (content never names a program); a tap on the banner
+/// in the centre runs it with `BANNERD_BANNER_ID`, `BANNERD_BANNER_INDEX` and the parameters in its environment.
 /// Anything else is an error naming line and column, never ignored.
 public enum ManifestParser {
     /// Parses `text` statement by statement, handing `tables` each table once it is complete (at the next header or the
@@ -34,18 +35,27 @@ public enum ManifestParser {
             do throws(TOMLSyntaxError) {
                 switch try line.get() {
                 case .table(let header):
+                    if let sub = try bannerSubtable(header, in: open) {
+                        open?.subtable = sub
+                        break
+                    }
                     // A rejected header leaves keys going where they went before.
                     let isDefaults = try opensDefaults(header, firstTable: !opened)
                     if let done = open?.finished { tables(done) }
                     open = OpenTable(table: TOMLTable(header: header), isDefaults: isDefaults)
                     opened = true
                 case .keyValue(let pair):
-                    guard open != nil else {
+                    guard let table = open else {
                         throw TOMLSyntaxError(
                             at: pair.key.position,
                             "key \"\(pair.key.name)\" outside any table; start with [[banner]]")
                     }
-                    try open?.table.insert(pair)
+                    // Under [banner.parameters], `offer = "x"` is the banner's `parameters.offer = "x"`.
+                    try open?.table.insert(
+                        table.subtable.map {
+                            TOMLKeyValue(key: $0, dotted: [pair.key] + pair.dotted, value: pair.value)
+                        }
+                            ?? pair)
                 }
             } catch {
                 errors.append(error)
@@ -55,6 +65,20 @@ public enum ManifestParser {
         if let done = open?.finished { tables(done) }
         // In file order, as an editor walks the file.
         return TOMLErrors(errors).errors.map { ContentProblem(path: path, $0) }
+    }
+
+    /// The key of `[banner.NAME]` when `header` is one, for the banner being read: the form TOML writers give a
+    /// table inside a `[[banner]]` (its `parameters`). nil for any other header.
+    private static func bannerSubtable(_ header: TOMLHeader, in open: OpenTable?) throws(TOMLSyntaxError) -> TOMLKey? {
+        guard header.keys.count == 2, header.keys[0].name == "banner", !header.isArray else { return nil }
+        let key = header.keys[1]
+        guard let open, !open.isDefaults else {
+            throw TOMLSyntaxError(at: header.position, "\(header.written) must follow the [[banner]] it belongs to")
+        }
+        guard open.table.values[key.name] == nil else {
+            throw TOMLSyntaxError(at: header.position, "\(header.written): this banner has \(key.written) already")
+        }
+        return key
     }
 
     /// Whether `header` opens `[defaults]` (else a `[[banner]]`); any other table is an error.
@@ -79,6 +103,8 @@ private struct OpenTable {
     var table: TOMLTable
     let isDefaults: Bool
     var hasSyntaxErrors = false
+    /// Set after `[banner.NAME]`: the keys that follow go into the banner's table `NAME`.
+    var subtable: TOMLKey?
 
     var finished: ManifestTable { isDefaults ? .defaults(table) : .banner(table, hasSyntaxErrors: hasSyntaxErrors) }
 }

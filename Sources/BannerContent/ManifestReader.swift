@@ -4,12 +4,14 @@ import TOMLDecoding
 /// Turns a manifest into banners, checking every key and value.
 public struct ManifestReader {
     static let bannerKeys: Set<String> = [
-        "id", "title", "subtitle", "image", "background", "text", "duration", "action",
+        "id", "title", "subtitle", "image", "background", "text", "duration", "action", "parameters",
     ]
     static let defaultKeys: Set<String> = ["background", "text", "duration"]
 
     private let directory: String
     private let path: String
+    /// The names in bannerd.toml's `[actions]`: the only ones a banner may name.
+    private let actions: Set<String>
     private var template = Banner(id: "")
     private var banners = BannerList.Builder()
     /// Each id's first line, for duplicates.
@@ -17,20 +19,22 @@ public struct ManifestReader {
     private var tablesRead = 0
     private var problems: [ContentProblem] = []
 
-    private init(directory: String, path: String) {
+    private init(directory: String, path: String, actions: Set<String>) {
         self.directory = directory
         self.path = path
+        self.actions = actions
     }
 
     /// The banners of the manifest `text` at `path`, with image paths resolved against `directory`; its syntax
     /// problems and then the problems of its banners, each in file order. Read table by table: however many
     /// banners, only the list outlives the call. `isUsableImage` sees each banner's image path and its `image =`
-    /// value; a banner whose image it rejects is kept without artwork (the caller reports why).
+    /// value; a banner whose image it rejects is kept without artwork (the caller reports why). A banner naming an
+    /// action outside `actions` (bannerd.toml's `[actions]`) is a problem and is kept without an action.
     public static func read(
-        _ text: String, directory: String, path: String,
+        _ text: String, directory: String, path: String, actions: Set<String> = [],
         isUsableImage: (_ path: String, _ value: TOMLValue) -> Bool = { _, _ in true }
     ) -> (banners: BannerList, syntaxProblems: [ContentProblem], problems: [ContentProblem]) {
-        var reader = ManifestReader(directory: directory, path: path)
+        var reader = ManifestReader(directory: directory, path: path, actions: actions)
         let syntax = ManifestParser.parse(text, path: path) { table in
             switch table {
             case .defaults(let t): reader.readDefaults(t)
@@ -79,9 +83,13 @@ public struct ManifestReader {
                 b.artwork = .file(path: image.hasPrefix("/") ? image : directory + "/" + image)
             }
         }
-        if let v = t.values["action"] { b.action = action(v) }
         let stem = b.imagePath.map { ContentLoader.stem(of: $0) }
         b.id = string(t.values["id"]) ?? stem ?? "banner-\(tablesRead)"
+        if let v = t.values["action"] {
+            b.action = action(v, parameters: t.values["parameters"], bannerID: b.id)
+        } else if let v = t.values["parameters"] {
+            problem(v, line: v.line, "parameters without an action; name the action they are for, action = \"…\"")
+        }
         if b.title.isEmpty && b.imagePath == nil {
             // An empty card is not worth a place in the carousel; one a syntax error emptied was reported.
             if !hasSyntaxErrors { problem(nil, line: t.line, "banner has neither title nor image; add one") }
@@ -111,25 +119,70 @@ public struct ManifestReader {
         }
     }
 
-    /// `action = ["/absolute/program", "argument", …]`: an argv, never a shell command line.
-    private mutating func action(_ v: TOMLValue) -> [String]? {
-        guard case .array(let elements) = v.kind, !elements.isEmpty else {
-            problem(v, line: v.line, "action must be an array of strings, e.g. action = [\"/usr/bin/foo\", \"arg\"]")
+    /// `action = "name"`: one of the admin's `[actions]` in bannerd.toml, so that whoever writes content cannot
+    /// choose a program to run; `parameters = { name = "value", … }` reach it in its environment.
+    private mutating func action(_ v: TOMLValue, parameters: TOMLValue?, bannerID: String) -> BannerAction? {
+        if case .array(let elements) = v.kind {
+            // The form before [actions]: say where the program goes now, with the line to write there.
+            let name = TOMLKey.isBare(bannerID) ? bannerID : "NAME"
+            let argv = elements.map { $0.string.map(TOMLKey.basicString) ?? "…" }.joined(separator: ", ")
+            problem(
+                v, line: v.line,
+                "banners.toml may no longer name a program to run; the admin lists programs in "
+                    + "/etc/bannerd/bannerd.toml: move this one there as [actions] \(name) = [\(argv)] and write "
+                    + "action = \"\(name)\" here")
             return nil
         }
-        var argv: [String] = []
-        for element in elements {
-            guard let s = element.string, !s.contains("\0") else {
-                problem(element, line: v.line, "action's elements must be strings without NUL characters")
+        guard case .string(let name) = v.kind else {
+            problem(
+                v, line: v.line,
+                "action must be the quoted name of one of bannerd.toml's [actions], e.g. action = \"show-offer\"")
+            return nil
+        }
+        guard actions.contains(name) else {
+            let known = actions.isEmpty ? "it has none" : "it has " + actions.sorted().joined(separator: ", ")
+            problem(
+                v, line: v.line,
+                "action \"\(name)\" is not in bannerd.toml's [actions] (\(known)); the banner shows without an action")
+            return nil
+        }
+        guard let parameters else { return BannerAction(name: name) }
+        return BannerAction(name: name, parameters: actionParameters(parameters) ?? [])
+    }
+
+    /// `parameters = { name = "value", … }`: names an environment variable can carry, string values, within
+    /// `BannerAction`'s limits; nil (and a problem) for anything else, and the action runs without them.
+    private mutating func actionParameters(_ v: TOMLValue) -> [BannerAction.Parameter]? {
+        guard let table = v.table else {
+            problem(v, line: v.line, "parameters must be a table of strings, e.g. parameters = { offer = \"spring\" }")
+            return nil
+        }
+        guard table.keys.count <= BannerAction.maximumParameters else {
+            problem(v, line: v.line, "more than \(BannerAction.maximumParameters) parameters")
+            return nil
+        }
+        var out: [BannerAction.Parameter] = []
+        var names = Set<String>()
+        for key in table.keys {
+            guard BannerAction.isParameterName(key.name), names.insert(key.name.uppercased()).inserted else {
+                keyProblem(
+                    key,
+                    "parameter \(key.written): names are letters, digits and _ (starting with a letter, at most "
+                        + "\(BannerAction.maximumParameterNameBytes) bytes), distinct regardless of case")
                 return nil
             }
-            argv.append(s)
+            guard let value = table.values[key.name], case .string(let s) = value.kind, !s.contains("\0"),
+                s.utf8.count <= BannerAction.maximumParameterValueBytes
+            else {
+                problem(
+                    table.values[key.name], line: v.line,
+                    "parameter \(key.written) must be a string without NUL of at most "
+                        + "\(BannerAction.maximumParameterValueBytes) bytes")
+                return nil
+            }
+            out.append(BannerAction.Parameter(name: key.name, value: s))
         }
-        guard argv[0].hasPrefix("/") else {
-            problem(elements[0], line: v.line, "action's program must be an absolute path, e.g. \"/usr/bin/foo\"")
-            return nil
-        }
-        return argv
+        return out
     }
 
     private mutating func string(_ v: TOMLValue?) -> String? {

@@ -15,6 +15,9 @@ public struct Configuration: Equatable, Sendable {
     public var controlSocketPath = "/run/bannerd/control.sock"
     /// `[schedule]`: when the screen is on; nil keeps it on around the clock.
     public var schedule: ScreenSchedule?
+    /// `[actions]`: the programs a tap may run, by the name banners.toml gives (`action = "show-offer"`): each an
+    /// argv, the program's absolute path first.
+    public var actions: [String: [String]] = [:]
 
     /// The defaults.
     public init() {}

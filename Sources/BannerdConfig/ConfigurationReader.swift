@@ -37,6 +37,12 @@ extension Configuration {
                 }
                 continue
             }
+            if schema.name == ConfigurationSchema.actions.name {
+                let (actions, bad) = ActionsReader.actions(from: table)
+                c.actions = actions
+                for problem in bad { report(problem.position ?? value.position, problem.message) }
+                continue
+            }
             for key in table.keys {
                 guard let value = table.values[key.name], let setting = schema.key(key.name) else {
                     report(key.position, "unknown key \"\(key.name)\" in [\(schema.name)]; allowed: \(schema.keyList)")

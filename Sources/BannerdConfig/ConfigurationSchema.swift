@@ -6,7 +6,7 @@ import TOMLDecoding
 /// The tables and keys bannerd.toml accepts and what each value may be. `config/bannerd.toml` documents the
 /// same keys in the same order.
 enum ConfigurationSchema {
-    static let tables = [display, input, carousel, content, control, schedule]
+    static let tables = [display, input, carousel, content, control, schedule, actions]
 
     static func table(_ name: String) -> ConfigurationTable? { tables.first { $0.name == name } }
 
@@ -121,6 +121,9 @@ enum ConfigurationSchema {
     /// Read as a whole by `ScheduleReader` (on and off only make sense together); the setters do nothing.
     static let schedule = ConfigurationTable(
         name: "schedule", keys: ["on", "off", "days"].map { ConfigurationKey($0) { _, _ throws(ValueProblem) in } })
+
+    /// Read as a whole by `ActionsReader`: its keys are the admin's action names.
+    static let actions = ConfigurationTable(name: "actions", keys: [])
 
     private static func length(_ key: String, _ field: WritableKeyPath<CarouselSettings, Double> & Sendable)
         -> ConfigurationKey

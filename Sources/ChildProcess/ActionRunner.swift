@@ -57,12 +57,20 @@ public final class ActionRunner {
     /// Whether banner `bannerID`'s action is running.
     public func isRunning(bannerID: String) -> Bool { running.contains { $0.bannerID == bannerID } }
 
-    /// Starts `argv` for the banner `bannerID` at `index`, with `BANNERD_BANNER_ID` and `BANNERD_BANNER_INDEX`
-    /// in its environment.
-    public func start(_ argv: [String], bannerID: String, index: Int) throws(Refusal) -> Event {
+    /// The prefix of a banner's parameters in an action's environment: `offer` is `BANNERD_PARAM_OFFER`.
+    public static let parameterPrefix = "BANNERD_PARAM_"
+
+    /// Starts `argv` for the banner `bannerID` at `index`, with `BANNERD_BANNER_ID`, `BANNERD_BANNER_INDEX` and
+    /// each of `parameters` (`BANNERD_PARAM_` and its name in capitals) in its environment; parameters are never
+    /// arguments, so content cannot add an option the program would obey.
+    public func start(
+        _ argv: [String], bannerID: String, index: Int, parameters: [(name: String, value: String)] = []
+    ) throws(Refusal) -> Event {
         if isRunning(bannerID: bannerID) { throw .alreadyRunning(bannerID: bannerID) }
         guard running.count < maximumRunning else { throw .tooMany(running: running.count) }
-        let environment = baseEnvironment + ["BANNERD_BANNER_ID=\(bannerID)", "BANNERD_BANNER_INDEX=\(index)"]
+        let environment =
+            baseEnvironment + ["BANNERD_BANNER_ID=\(bannerID)", "BANNERD_BANNER_INDEX=\(index)"]
+            + parameters.map { "\(Self.parameterPrefix)\($0.name.uppercased())=\($0.value)" }
         do {
             let process = try ChildProcess(argv: argv, environment: environment)
             running.append(Running(bannerID: bannerID, process: process))

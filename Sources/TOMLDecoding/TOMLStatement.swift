@@ -44,17 +44,23 @@ public struct TOMLKey: Equatable, Sendable {
     }
 
     /// The key as TOML writes it: bare when it can be, else a basic string.
-    public var written: String {
-        let bare =
-            !name.isEmpty
+    public var written: String { Self.isBare(name) ? name : TOMLKey.basicString(name) }
+
+    /// Whether `name` can be written as a bare key: ASCII letters, digits, `_` and `-`, at least one.
+    public static func isBare(_ name: String) -> Bool {
+        !name.isEmpty
             && name.utf8.allSatisfy {
                 isDigit($0) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z"))
                     || $0 == UInt8(ascii: "_")
                     || $0 == UInt8(ascii: "-")
             }
-        guard !bare else { return name }
+    }
+
+    /// `text` as a TOML basic string, quotes included, escaped where TOML requires it (for messages that show
+    /// what to write).
+    public static func basicString(_ text: String) -> String {
         var quoted = "\""
-        for scalar in name.unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": quoted += "\\\""
             case "\\": quoted += "\\\\"

@@ -3,6 +3,7 @@ import BannerContent
 import BannerdConfig
 import DisplaySelection
 import FileAccess
+import GlyphText
 
 /// `bannerd check --content DIR`: prints one line per problem in a content directory and exits 1 when the service
 /// would not show everything as asked, so it can gate a deploy script or a CMS upload. Warnings (a stray file)
@@ -30,9 +31,16 @@ struct CheckCommand: ParsableCommand {
     var user: String?
 
     func run() throws {
-        var report = ContentChecker(displaySize: (size.width, size.height)).check(directory: content)
+        let settings: Configuration
+        do {
+            settings = try configuration.load()
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let loader = ContentLoader(actions: Set(settings.actions.keys))
+        var report = ContentChecker(displaySize: (size.width, size.height), loader: loader).check(directory: content)
         report.problems += try accessProblems(report)
-        report.warnings += try textWarnings(report)
+        report.warnings += try textWarnings(report, fonts: settings.fonts)
         for problem in report.problems + report.warnings { print(problem) }
         let source = report.usedManifest ? "banners.toml" : "file listing"
         let warnings = report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning(s)"
@@ -48,14 +56,8 @@ struct CheckCommand: ParsableCommand {
 
     /// Titles and subtitles with characters none of the configured fonts has (shown as boxes): warnings naming
     /// the banner, the characters and their script.
-    private func textWarnings(_ report: ContentChecker.Report) throws -> [ContentProblem] {
-        let settings: Configuration
-        do {
-            settings = try configuration.load()
-        } catch {
-            throw CommandFailure("\(error)")
-        }
-        let renderer = try ContentOptions.makeRenderer(fonts: settings.fonts)
+    private func textWarnings(_ report: ContentChecker.Report, fonts: FontPaths) throws -> [ContentProblem] {
+        let renderer = try ContentOptions.makeRenderer(fonts: fonts)
         let place = report.usedManifest ? content + "/" + ContentLoader.manifestName : content
         return report.banners.flatMap { banner in
             renderer.missingCharacters(in: banner).map { ContentProblem(path: place, message: "warning: " + $0) }

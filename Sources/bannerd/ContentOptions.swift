@@ -13,11 +13,11 @@ struct ContentOptions: ParsableArguments {
 
     /// The banners to show: `--content`'s, else `configured`'s (the configuration's content directory, when it
     /// exists, as `bannerd run` takes it), else the built-in demo banners; problems are logged one line each and
-    /// the valid banners kept.
-    func loadBanners(orFrom configured: String? = nil) -> BannerList {
+    /// the valid banners kept. Banners may name the `actions` of the configuration.
+    func loadBanners(orFrom configured: String? = nil, actions: Set<String> = []) -> BannerList {
         let fromConfiguration = configured.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         guard let directory = content ?? fromConfiguration else { return DemoContent.banners }
-        let result = ContentLoader().load(directory: directory)
+        let result = ContentLoader(actions: actions).load(directory: directory)
         HeapPolicy.releaseFreedMemory()  // the parse's transient heap, large for big manifests
         for problem in result.problems + result.warnings { Log.warning(problem.description) }
         if result.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }

@@ -14,9 +14,13 @@ extension MainLoop {
         case .activated(let index):
             let banner = banners[index]
             Log.info("activated banner \(index) (\(banner.id))")
-            guard let argv = banner.action else { return }
+            // A name outside [actions] was reported when the content was loaded, and the banner kept no action.
+            guard let action = banner.action, let argv = settings.actions[action.name] else { return }
             do {
-                log(try actions.start(argv, bannerID: banner.id, index: index))
+                log(
+                    try actions.start(
+                        argv, bannerID: banner.id, index: index,
+                        parameters: action.parameters.map { ($0.name, $0.value) }))
             } catch {
                 Log.warning("banner \(banner.id): \(error)")
             }

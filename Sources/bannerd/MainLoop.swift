@@ -37,6 +37,8 @@ final class MainLoop {
         var contentDirectory: String?
         /// When the screen is lit; nil: always.
         var schedule: ScreenSchedule?
+        /// bannerd.toml's `[actions]`: what a tap may run, by name.
+        var actions: [String: [String]] = [:]
     }
 
     let settings: Settings

@@ -78,7 +78,8 @@ struct RenderCommand: ParsableCommand {
         let layout = try CarouselLayout(
             widthPixels: logical.width, heightPixels: logical.height, scale: scale ?? settings.display.scale ?? 1,
             metrics: metrics)
-        let banners = contentOptions.loadBanners(orFrom: settings.contentDirectory)
+        let banners = contentOptions.loadBanners(
+            orFrom: settings.contentDirectory, actions: Set(settings.actions.keys))
         let presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: rotation, format: pixelFormat,
             background: settings.carousel.background,

@@ -89,7 +89,8 @@ struct RunCommand: ParsableCommand {
             fonts: configuration.fonts,
             seat: configuration.input.seat, calibration: configuration.input.calibration ?? .identity,
             controlPath: configuration.controlSocketPath, terminalPath: vt,
-            contentDirectory: configuration.contentDirectory, schedule: configuration.schedule)
+            contentDirectory: configuration.contentDirectory, schedule: configuration.schedule,
+            actions: configuration.actions)
         let loop = try MainLoop(settings: settings)
         try loop.run()
     }

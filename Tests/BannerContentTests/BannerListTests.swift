@@ -10,7 +10,11 @@ import Testing
         id: "ü-1", title: "Привет · 你好 · 🎉", subtitle: "line one\nline two\t\u{0}end",
         artwork: .file(path: "/srv/content/ñandú.jpg"), background: Color(red: 1, green: 2, blue: 3, alpha: 4),
         textColor: Color(red: 250, green: 251, blue: 252, alpha: 253), duration: .milliseconds(1500),
-        action: ["/usr/bin/show-offer", "", "--id", "ü"])
+        action: BannerAction(
+            name: "show-offer",
+            parameters: [
+                .init(name: "id", value: "ü"), .init(name: "empty", value: ""), .init(name: "id2", value: "ü"),
+            ]))
 
     static let patterns: [BannerPattern] = [
         .diagonalGradient(Color(rgb: 0x10_2030), Color(rgb: 0x40_5060)),
@@ -25,14 +29,14 @@ import Testing
                 Self.full,
                 Banner(id: "plain"),
                 Banner(id: "", title: "", subtitle: "", duration: nil, action: nil),
-                Banner(id: "empty-action", title: "T", action: []),
+                Banner(id: "no-parameters", title: "T", action: BannerAction(name: "show-offer")),
                 Banner(id: "no-duration", title: "T", duration: .seconds(86400)),
             ] + Self.patterns.enumerated().map { Banner(id: "p\($0.offset)", artwork: .pattern($0.element)) }
         let list = BannerList(banners)
         #expect(list.count == banners.count)
         #expect(Array(list) == banners)
         for (i, banner) in banners.enumerated() { #expect(list.duration(at: i) == banner.duration) }
-        #expect(list[3].action == [] && list[2].action == nil)
+        #expect(list[3].action == BannerAction(name: "show-offer") && list[2].action == nil)
     }
 
     @Test func bytesArePreservedExactly() {
@@ -55,14 +59,15 @@ import Testing
             (0..<1000).lazy.map { i in
                 Banner(
                     id: "b\(i)", title: "Banner \(i % 10)", subtitle: subtitle, artwork: .file(path: path),
-                    duration: .seconds(6), action: ["/bin/echo", "b\(i)"])
+                    duration: .seconds(6),
+                    action: BannerAction(name: "echo", parameters: [.init(name: "banner", value: "b\(i)")]))
             })
-        // 1000 ids (also each action's argument), 10 titles, one subtitle, one path, one program.
-        #expect(list.stringEnds.count == 1000 + 10 + 3)
-        #expect(list.text.count < 1000 * 5 + 10 * 8 + subtitle.utf8.count + path.utf8.count + 9 + 100)
-        #expect(list.attributes.count == 1 && list.arguments.count == 2000)
-        #expect(
-            list[999].subtitle == subtitle && list[999].imagePath == path && list[999].action == ["/bin/echo", "b999"])
+        // 1000 ids (also each parameter's value), 10 titles, one subtitle, one path, one action, one parameter name.
+        #expect(list.stringEnds.count == 1000 + 10 + 4)
+        #expect(list.text.count < 1000 * 5 + 10 * 8 + subtitle.utf8.count + path.utf8.count + 10 + 100)
+        #expect(list.attributes.count == 1 && list.actionStrings.count == 3000)
+        #expect(list[999].subtitle == subtitle && list[999].imagePath == path)
+        #expect(list[999].action == BannerAction(name: "echo", parameters: [.init(name: "banner", value: "b999")]))
         let patterned = BannerList(
             (0..<100).lazy.map { Banner(id: "p\($0)", artwork: .pattern(Self.patterns[$0 % 2])) })
         #expect(patterned.patterns == Array(Self.patterns.prefix(2)))
@@ -78,7 +83,7 @@ import Testing
         changed.textColor = .black
         #expect(BannerList([a, b]) != [a, changed])
         changed = b
-        changed.action = []
+        changed.action = BannerAction(name: "x")
         #expect(BannerList([a, b]) != [a, changed])
         #expect(BannerList() == [] && BannerList([Banner]()) == BannerList())
     }

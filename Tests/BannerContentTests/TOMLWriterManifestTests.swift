@@ -18,12 +18,17 @@ import Testing
     func writtenByALibrary(writer: String) throws {
         let path = Self.directory + "/TOMLWriters/banners-\(writer).toml"
         let text = try LocalFiles().readText(path)
-        let (banners, syntax, problems) = ManifestReader.read(text, directory: "/c", path: path)
+        let (banners, syntax, problems) = ManifestReader.read(
+            text, directory: "/c", path: path, actions: ["show-offer"])
         #expect(syntax.isEmpty && problems.isEmpty, "\(syntax + problems)")
         #expect(banners.count == 3)
         #expect(banners[0].id == "spring-sale" && banners[0].title == "Frühlings-Sale ✨")
         #expect(banners[0].subtitle == "Everything \"20 %\" off" && banners[0].duration == .milliseconds(7500))
-        #expect(banners[0].action == ["/usr/local/bin/show-offer", "--id", "spring"])
+        #expect(
+            banners[0].action
+                == BannerAction(
+                    name: "show-offer",
+                    parameters: [.init(name: "offer", value: "spring"), .init(name: "sku", value: "A-1")]))
         #expect(banners[0].imagePath == "/c/images/sale.jpg" && banners[0].background == Color(rgb: 0x263238))
         #expect(banners[1].subtitle == "Mon–Sat 9:00–20:00\nSun closed" && banners[1].duration == .seconds(6))
         #expect(banners[1].background == Color(rgb: 0x102030))

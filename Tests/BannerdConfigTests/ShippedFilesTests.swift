@@ -28,9 +28,11 @@ import Testing
                 documented[table, default: []].append(String(key))
             }
             everythingUncommented.append(setting)
-            defaultsUncommented.append(table == "schedule" ? line : setting)
+            // Examples, not defaults: the schedule and the actions are off unless written.
+            defaultsUncommented.append(table == "schedule" || table == "actions" ? line : setting)
         }
-        for schema in ConfigurationSchema.tables {
+        // [actions]' keys are the admin's names, not the schema's.
+        for schema in ConfigurationSchema.tables where schema.name != ConfigurationSchema.actions.name {
             #expect(documented[schema.name] == schema.keys.map(\.name), "[\(schema.name)] in the example")
         }
         let defaults = try Configuration.defaults.applying(
@@ -39,6 +41,7 @@ import Testing
         let scheduled = try Configuration.defaults.applying(
             fileContents: everythingUncommented.joined(separator: "\n"), path: "example")
         #expect(scheduled.schedule?.on == ClockTime(hour: 7, minute: 0) && scheduled.schedule?.days.count == 6)
+        #expect(scheduled.actions == ["show-offer": ["/usr/local/bin/show-offer", "--fullscreen"]])
     }
 
     static let boards = ["rpi-7inch-dsi", "hdmi-1080p-usb-touch", "portrait-1080x1920", "qemu-x86_64"]

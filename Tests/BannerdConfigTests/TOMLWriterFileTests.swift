@@ -17,6 +17,41 @@ import Testing
         #expect(c.carousel.gap == 12 && c.carousel.autoplayInterval == .seconds(8))
         let weekdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
         #expect(c.schedule?.on == ClockTime(hour: 7, minute: 0) && c.schedule?.days == weekdays)
+        #expect(c.actions == ["show-offer": ["/usr/local/bin/show-offer", "--fullscreen"]])
+    }
+
+    /// `[actions]`: names of the admin's choosing, each an argv with an absolute program; every bad one reported
+    /// at its place, the good ones kept.
+    @Test func actionsAreNamedArgvsCheckedOneByOne() throws {
+        let good = try Configuration.defaults.applying(
+            fileContents: """
+                [actions]
+                show-offer = ["/usr/local/bin/show-offer", "--fullscreen"]
+                open_map = ["/usr/bin/env", "A=$HOME", "x; y"]
+                """, path: "b.toml")
+        #expect(good.actions["show-offer"] == ["/usr/local/bin/show-offer", "--fullscreen"])
+        #expect(good.actions["open_map"] == ["/usr/bin/env", "A=$HOME", "x; y"])
+        #expect(throws: ConfigurationError.self) {
+            try Configuration.defaults.applying(fileContents: "[actions]\na = \"/bin/true\"\n", path: "b.toml")
+        }
+        do {
+            _ = try Configuration.defaults.applying(
+                fileContents: """
+                    [actions]
+                    "two words" = ["/bin/true"]
+                    relative = ["true"]
+                    empty = []
+                    nul = ["/bin/echo", "a\\u0000b"]
+                    """, path: "b.toml")
+            Issue.record("bad actions accepted")
+        } catch {
+            let lines = error.problems.map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
+            #expect(lines.count == 4, "\(lines)")
+            #expect(lines.first?.hasPrefix("2:1 action name \"two words\": letters, digits") == true, "\(lines)")
+            #expect(lines.dropFirst().first?.hasPrefix("3:13 action relative: the program must be an absolute") == true)
+            #expect(lines.dropFirst(2).first?.hasPrefix("4:9 action empty must be an array of strings") == true)
+            #expect(lines.last?.hasPrefix("5:21 action nul: the elements must be strings without NUL") == true)
+        }
     }
 
     /// A table is the same table as a header, dotted keys or an inline table; a table elsewhere is still unknown.

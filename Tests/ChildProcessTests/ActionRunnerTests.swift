@@ -43,7 +43,9 @@ import Testing
 
     @Test func theActionSeesItsBannerInItsEnvironmentAndNotBannerdsServiceVariables() throws {
         let runner = ActionRunner(environment: ["PATH": "/usr/bin:/bin", "NOTIFY_SOCKET": "/run/systemd/notify"])
-        let started = try runner.start(["/usr/bin/env"], bannerID: "spring-sale", index: 3)
+        let started = try runner.start(
+            ["/usr/bin/env"], bannerID: "spring-sale", index: 3,
+            parameters: [("offer", "spring; rm -rf /"), ("Sku_2", ""), ("note", "a\nb")])
         guard case .started(let id, let pid) = started else {
             Issue.record("not started: \(started)")
             return
@@ -54,6 +56,10 @@ import Testing
         #expect(environment.contains("BANNERD_BANNER_ID=spring-sale"))
         #expect(environment.contains("BANNERD_BANNER_INDEX=3"))
         #expect(environment.contains("PATH=/usr/bin:/bin"))
+        // Parameters only ever as variables, values verbatim (a newline splits env's output line, not the value).
+        #expect(environment.contains("BANNERD_PARAM_OFFER=spring; rm -rf /"))
+        #expect(environment.contains("BANNERD_PARAM_SKU_2="))
+        #expect(environment.contains("BANNERD_PARAM_NOTE=a") && environment.contains("b"))
         #expect(!environment.contains { $0.hasPrefix("NOTIFY_SOCKET=") })
         #expect(events.last == .exited(bannerID: "spring-sale", status: .exited(0)))
     }

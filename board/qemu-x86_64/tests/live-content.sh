@@ -2,8 +2,8 @@
 # Content that changes while bannerd runs: a CMS writes a new banners.toml next to the old one and renames it
 # into place; the carousel shows the new list without a restart, and keeps the banner on screen if it remains.
 # A broken update (syntax error) keeps the banners shown; a banner whose only content is a missing image is
-# left out. A tap on a banner with an `action` runs it (no shell) with the banner in its environment, its
-# output logged.
+# left out. A tap on a banner naming one of the configuration's [actions] runs that program (no shell) with the
+# banner and its parameters in its environment, its output logged.
 # qemu-run: packages python3
 # qemu-run-args: --size 800x600 --timeout 200
 set -uo pipefail
@@ -21,7 +21,9 @@ manifest() { # ID...: one title-only banner per id, written beside the live file
     mv "$content/.banners.toml.new" "$content/banners.toml"
 }
 manifest a b
-"$BIN" run --content "$content" --control "$sock" --autoplay 0 > bannerd.log 2>&1 &
+# The admin's actions: banners.toml can only name one of these.
+printf '[actions]\ntap-test = ["%s", "one two", "$HOME"]\n' "$content.act.sh" > "$content.toml"
+"$BIN" run --config "$content.toml" --content "$content" --control "$sock" --autoplay 0 > bannerd.log 2>&1 &
 pid=$!
 wait_until 60 count_is 2 || fail "did not start with 2 banners"
 ctl goto 1 && sleep 1
@@ -42,15 +44,16 @@ wait_until 20 count_is 1 || fail "the valid banner did not swap in: $(ctl status
 grep -q "left out (image missing, no text): gone" bannerd.log || fail "no log line for the banner left out"
 
 echo "== a tap runs the banner's action"
-printf '#!/bin/sh\necho "args: $*"\nenv | grep ^BANNERD_\necho oops >&2\nexit 3\n' > "$content/act.sh"
-chmod +x "$content/act.sh"
-printf '[[banner]]\nid = "act"\ntitle = "Tap me"\naction = ["%s", "one two", "$HOME"]\n' "$content/act.sh" \
+printf '#!/bin/sh\necho "args: $*"\nenv | grep ^BANNERD_\necho oops >&2\nexit 3\n' > "$content.act.sh"
+chmod +x "$content.act.sh"
+printf '[[banner]]\nid = "act"\ntitle = "Tap me"\naction = "tap-test"\nparameters = { offer = "spring; id" }\n' \
     > "$content/.banners.toml.new" && mv "$content/.banners.toml.new" "$content/banners.toml"
 wait_until 20 grep -q "content reloaded: 1 banner" <(tail -n 3 bannerd.log) || sleep 2
 touch.py - <<< $'0 down 400 300\n60 up'
 wait_until 30 grep -q "action of banner act ended" bannerd.log || fail "the action did not run to its end"
 for line in 'action of banner act: args: one two $HOME' 'action of banner act: BANNERD_BANNER_ID=act' \
-    'action of banner act: BANNERD_BANNER_INDEX=0' 'action of banner act: oops' \
+    'action of banner act: BANNERD_BANNER_INDEX=0' 'action of banner act: BANNERD_PARAM_OFFER=spring; id' \
+    'action of banner act: oops' \
     'action of banner act ended with exit status 3'; do
     grep -qF "$line" bannerd.log || fail "missing log line: $line"
 done
