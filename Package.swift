@@ -33,6 +33,10 @@ let package = Package(
         // run on them as the poll loop runs it, and a seeded random generator.
         .target(name: "FrameLoopTesting", dependencies: ["FrameLoop", "CarouselEngine", "DisplaySelection", "Raster"]),
         .target(name: "ControlProtocol"),
+        // The Prometheus textfile's contents and when to write it (pure).
+        .target(name: "Metrics"),
+        // A thread for work the frame loop must not wait for (screenshots, report files).
+        .target(name: "BackgroundJobs"),
         .target(name: "TextLayout", dependencies: ["Raster"]),
         // The TOML 1.0 decoder banners.toml and bannerd.toml are read with (positions on every key and value).
         .target(name: "TOMLDecoding"),
@@ -141,6 +145,8 @@ let package = Package(
                 "BannerdConfigFiles",
                 "ServiceIO",
                 "ControlProtocol",
+                "Metrics",
+                "BackgroundJobs",
                 "ChildProcess",
                 "MonotonicTime",
                 "SystemCalls",
@@ -184,8 +190,12 @@ let package = Package(
             dependencies: ["FrameLoop", "FrameLoopTesting", "CarouselEngine", "DisplaySelection"]
         ),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
+        .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
+        // Scripts/test also runs it under ThreadSanitizer.
+        .testTarget(name: "BackgroundJobsTests", dependencies: ["BackgroundJobs"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
-        .testTarget(name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol", "Raster"]),
+        .testTarget(
+            name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol", "Raster", "BackgroundJobs"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "MonotonicTime"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(

@@ -13,6 +13,8 @@ public struct Configuration: Equatable, Sendable {
     public var contentDirectory = "/var/lib/bannerd/content"
     /// `[control] socket`: the control socket's path (under systemd's `RuntimeDirectory=bannerd`).
     public var controlSocketPath = "/run/bannerd/control.sock"
+    /// `[metrics] textfile`: where the Prometheus textfile is written for node_exporter; nil: not written.
+    public var metricsTextfile: String? = "/var/lib/prometheus/node-exporter/bannerd.prom"
     /// `[schedule]`: when the screen is on; nil keeps it on around the clock.
     public var schedule: ScreenSchedule?
     /// `[actions]`: the programs a tap may run, by the name banners.toml gives (`action = "show-offer"`): each an

@@ -6,7 +6,7 @@ import TOMLDecoding
 /// The tables and keys bannerd.toml accepts and what each value may be. `config/bannerd.toml` documents the
 /// same keys in the same order.
 enum ConfigurationSchema {
-    static let tables = [display, input, carousel, content, control, schedule, actions]
+    static let tables = [display, input, carousel, content, control, metrics, schedule, actions]
 
     static func table(_ name: String) -> ConfigurationTable? { tables.first { $0.name == name } }
 
@@ -115,6 +115,22 @@ enum ConfigurationSchema {
                 // sockaddr_un.sun_path holds 108 bytes with the terminating NUL (sys/un.h).
                 guard path.utf8.count <= 107 else { throw ValueProblem("socket path is longer than 107 bytes") }
                 c.controlSocketPath = path
+            }
+        ])
+
+    static let metrics = ConfigurationTable(
+        name: "metrics",
+        keys: [
+            ConfigurationKey("textfile") { c, v throws(ValueProblem) in
+                if v.string == "off" {
+                    c.metricsTextfile = nil
+                    return
+                }
+                let path = try v.absolutePath("textfile")
+                guard path.hasSuffix(".prom") else {
+                    throw ValueProblem("textfile must end in .prom (node_exporter's textfile collector reads no other)")
+                }
+                c.metricsTextfile = path
             }
         ])
 

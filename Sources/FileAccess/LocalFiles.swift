@@ -77,11 +77,18 @@ public struct LocalFiles: Sendable {
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then `rename`, so a
-    /// reader never sees a half-written file.
-    public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+    /// reader never sees a half-written file. With `permissions`, the file gets exactly those, whatever the umask
+    /// (a service's `UMask=0077` would hide a file meant for another user's reader).
+    public func writeAtomically(_ bytes: [UInt8], to path: String, permissions: mode_t? = nil) throws(FileError) {
         let tmp = path + ".tmp-\(getpid())"
         let fd = repeatWhileInterrupted { open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw FileError(call: "open", errno: errno, path: tmp) }
+        if let permissions, fchmod(fd, permissions) != 0 {
+            let e = errno
+            close(fd)
+            unlink(tmp)
+            throw FileError(call: "fchmod", errno: e, path: tmp)
+        }
         var offset = 0
         while offset < bytes.count {
             let n = repeatWhileInterrupted {

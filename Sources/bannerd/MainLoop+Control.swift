@@ -128,7 +128,12 @@ extension MainLoop {
         // Taken before reading, so a write that lands while reading still triggers its own reload.
         _ = contentWatcher?.takeChanges()
         chores.contentReloaded()
-        guard let fresh = Self.accepted(Self.loadContent(settings, showing: banners)) else { return }
+        metrics.contentReloads += 1
+        metricsChanged()
+        guard let fresh = Self.accepted(Self.loadContent(settings, showing: banners)) else {
+            metrics.contentReloadFailures += 1
+            return
+        }
         let current = scheduler.carousel.count > 0 ? banners[scheduler.carousel.index].id : nil
         let start = fresh.firstIndex { $0.id == current } ?? 0
         banners = fresh

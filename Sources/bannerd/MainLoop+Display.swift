@@ -38,6 +38,7 @@ extension MainLoop {
             screen = nil
             waitingFor = "display \(current.status.connector) to be connected again"
             sendStatus()
+            metricsChanged()
             return
         }
         let fresh: Screen
@@ -62,5 +63,6 @@ extension MainLoop {
         }
         Log.info("display \(fresh.summary), scale \(layout.scale)")
         sendStatus()
+        metricsChanged()
     }
 }

@@ -56,6 +56,7 @@ extension MainLoop {
             Log.info("screen off: outside the schedule's hours")
         case .setPower(let lit):
             switchPower(lit: lit)
+            metricsChanged()
         }
     }
 

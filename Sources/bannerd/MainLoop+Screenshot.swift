@@ -1,3 +1,4 @@
+import BackgroundJobs
 import ControlProtocol
 import Foundation
 import Raster
@@ -25,8 +26,8 @@ extension MainLoop {
     /// Hands the frame just presented to the screenshot thread for every waiting client.
     func captureScreenshots() {
         guard !screenshotRequests.isEmpty, let device = screen?.device else { return }
-        screenshots.capture(
-            presenter.lastFrame, width: device.size.width, height: device.size.height, for: screenshotRequests)
+        let (frame, size, clients) = (presenter.lastFrame, device.size, screenshotRequests)
+        screenshots.submit { Screenshot.take(frame, width: size.width, height: size.height, for: clients) }
         screenshotRequests.removeAll()
     }
 

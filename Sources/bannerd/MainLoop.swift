@@ -1,3 +1,4 @@
+import BackgroundJobs
 import BannerContent
 import BannerdConfig
 import CarouselEngine
@@ -6,11 +7,13 @@ import ChildProcess
 import ControlProtocol
 import DisplaySelection
 import EventLoop
+import Foundation
 import FrameLoop
 import GlyphText
 import InputTranslation
 import KMSDisplay
 import LibinputSource
+import Metrics
 import MonotonicTime
 import PrerenderThreads
 import Raster
@@ -39,6 +42,8 @@ final class MainLoop {
         var schedule: ScreenSchedule?
         /// bannerd.toml's `[actions]`: what a tap may run, by name.
         var actions: [String: [String]] = [:]
+        /// Where the Prometheus textfile goes; nil: nowhere.
+        var metricsTextfile: String?
     }
 
     let settings: Settings
@@ -54,7 +59,16 @@ final class MainLoop {
     let wakeSignal: WakeSignal
     let worker: PrerenderWorker
     /// Composes `ctl screenshot` frames off the loop.
-    let screenshots: ScreenshotWorker
+    let screenshots: BackgroundQueue<Screenshot>
+    /// Writes the metrics textfile off the loop; what it returns are failures, for the log.
+    let writer: BackgroundQueue<String>
+    /// Counts the loop keeps for the metrics, and when to write them.
+    var metrics = BannerdMetrics()
+    var metricsSchedule: MetricsSchedule
+    /// The banner counted as shown in the current rest; nil while moving or dark.
+    var restingBanner: Int?
+    /// Write failures logged already.
+    var reportedWriteFailures: Set<String> = []
     let control: ControlServer?
     let notifier: SystemdNotifier?
     /// Tap actions running in the background.
@@ -102,7 +116,11 @@ final class MainLoop {
                 "pre-render threads keep the frame loop's priority: setpriority(nice \(PrerenderWorker.niceness)) "
                     + "refused: \(refused) (a system-call filter without setpriority?)")
         }
-        screenshots = ScreenshotWorker(wake: { [wakeSignal] in wakeSignal.wake() })
+        screenshots = BackgroundQueue(name: "bannerd-screenshot", wake: { [wakeSignal] in wakeSignal.wake() })
+        writer = BackgroundQueue(name: "bannerd-writer", wake: { [wakeSignal] in wakeSignal.wake() })
+        metricsSchedule = MetricsSchedule(now: started)
+        metrics.version = BannerdVersion.current
+        metrics.startTime = Date().timeIntervalSince1970
         presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: screen?.rotation ?? .none,
             format: screen?.device.format ?? settings.format ?? .xrgb8888, background: settings.background,
@@ -175,6 +193,9 @@ final class MainLoop {
             let ping = frames.watchdogDeadline
             deadline = min(deadline ?? ping, ping)
         }
+        if settings.metricsTextfile != nil {
+            deadline = min(deadline ?? metricsSchedule.deadline, metricsSchedule.deadline)
+        }
         return deadline
     }
 
@@ -186,6 +207,7 @@ final class MainLoop {
                 wakeSignal.drain()
                 if presenter.collect(visible: scheduler.carousel.visibleViews()) { scheduler.requestRedraw() }
                 sendScreenshots()
+                logWriteFailures()
                 releaseMemoryWhenSettled()
             } else if fd == screen?.device.pollDescriptor {
                 readFlips()
@@ -257,6 +279,8 @@ final class MainLoop {
             if screen != nil { presenter.focus(on: scheduler.carousel) }
         }
         for problem in presenter.takeProblems() { Log.warning(problem) }
+        countBannerShown()
+        writeMetricsIfDue(at: now)
         pingWatchdog(at: now)
     }
 
@@ -275,6 +299,7 @@ final class MainLoop {
             }
             switch drawn {
             case .presented:
+                if presenter.placeholdersOnScreen > 0 { metrics.placeholderFrames += 1 }
                 announceReady()
                 captureScreenshots()
             case .dropped:
@@ -337,6 +362,8 @@ final class MainLoop {
         notify { try $0.stopping() }
         worker.stop()
         screenshots.stop()
+        writer.finish()  // the last metrics written are the last state
+        writer.stop()
         screen?.device.shutdown()
         terminal?.restore()
         Log.info("screen restored; frames rendered \(scheduler.statistics.framesRendered)")

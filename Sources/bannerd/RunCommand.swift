@@ -90,7 +90,7 @@ struct RunCommand: ParsableCommand {
             seat: configuration.input.seat, calibration: configuration.input.calibration ?? .identity,
             controlPath: configuration.controlSocketPath, terminalPath: vt,
             contentDirectory: configuration.contentDirectory, schedule: configuration.schedule,
-            actions: configuration.actions)
+            actions: configuration.actions, metricsTextfile: configuration.metricsTextfile)
         let loop = try MainLoop(settings: settings)
         try loop.run()
     }

@@ -1,11 +1,13 @@
+import BackgroundJobs
 import Foundation
 import Glibc
 import Raster
 import ServiceIO
 import Testing
 
-/// The screenshot thread against the composer run on the test's own thread.
-@Suite struct ScreenshotWorkerTests {
+/// Screenshots taken on a background queue, as `bannerd run` takes them, against the composer run on the test's
+/// own thread (scripts/test also runs this under ThreadSanitizer).
+@Suite struct ScreenshotTests {
     /// A frame of two sprites, one translucent and one partly off screen, for `rotation` and `format`.
     static func frame(_ rotation: Rotation, _ format: PixelFormat) -> ComposedFrame {
         let composer = FrameComposer(rotation: rotation, format: format)
@@ -20,21 +22,24 @@ import Testing
             rotation: rotation, format: format)
     }
 
-    @Test func composesWhatTheLoopPresentedOnItsOwnThread() throws {
+    @Test func composedOnTheQueueAsTheLoopPresentedIt() throws {
         let woken = DispatchSemaphore(value: 0)
-        let worker = ScreenshotWorker(wake: { woken.signal() })
-        defer { worker.stop() }
+        let queue = BackgroundQueue<Screenshot>(name: "test-screenshot", wake: { woken.signal() })
+        defer { queue.stop() }
         let cases: [(Rotation, PixelFormat, width: Int, height: Int)] = [
             (.none, .xrgb8888, 36, 24), (.clockwise90, .rgb565, 24, 36), (.clockwise270, .xrgb8888, 24, 36),
         ]
-        for c in cases { worker.capture(Self.frame(c.0, c.1), width: c.width, height: c.height, for: []) }
-        var shots: [ScreenshotWorker.Screenshot] = []
+        for c in cases {
+            let frame = Self.frame(c.0, c.1)
+            queue.submit { Screenshot.take(frame, width: c.width, height: c.height, for: []) }
+        }
+        var shots: [Screenshot] = []
         while shots.count < cases.count {
             #expect(woken.wait(timeout: .now() + 10) == .success)
-            shots += worker.collect()
+            shots += queue.collect()
         }
         for (n, c) in cases.enumerated() {
-            let shot = shots[n]  // in the order captured
+            let shot = shots[n]  // in the order taken
             #expect(shot.width == c.width && shot.height == c.height && shot.format == c.1)
             let descriptor = try shot.file.get()
             defer { close(descriptor) }

@@ -1,0 +1,96 @@
+/// What bannerd reports to Prometheus, gathered by the loop; `exposition` is the textfile's contents. Names
+/// follow Prometheus' conventions: a `bannerd_` prefix, base units, `_total` on counters.
+public struct BannerdMetrics: Sendable {
+    public var version = ""
+    /// When the process started, in seconds since 1970 (uptime is `time() - bannerd_start_time_seconds`).
+    public var startTime = 0.0
+    public var framesDrawn = 0
+    public var framesLate = 0
+    public var flipsLost = 0
+    public var presentsRefused = 0
+    /// Frames drawn with a placeholder standing in for a banner not rendered yet.
+    public var placeholderFrames = 0
+    public var contentReloads = 0
+    /// Reloads whose update was broken (unreadable, syntax error, nothing valid): the banners shown were kept.
+    public var contentReloadFailures = 0
+    public var banners = 0
+    /// False while the schedule has the screen off.
+    public var screenOn = true
+    public var displayConnected = false
+    public var touchDevices = 0
+    /// Times each banner came to rest in the centre, by id (bounded: see `BannerShowCounts`).
+    public var bannerShows = BannerShowCounts()
+
+    public init() {}
+
+    /// The Prometheus text exposition of these values.
+    public var exposition: String {
+        var text = PrometheusText()
+        text.family(
+            "bannerd_build_info", .gauge, help: "Always 1; the version of bannerd running.",
+            [.init(1, labels: [("version", version)])])
+        text.family(
+            "bannerd_start_time_seconds", .gauge, help: "When bannerd started, in seconds since the Unix epoch.",
+            startTime)
+        text.family(
+            "bannerd_frames_drawn_total", .counter, help: "Frames drawn and handed to the display.", d(framesDrawn))
+        text.family(
+            "bannerd_frames_late_total", .counter, help: "60 Hz steps caught up because a wake-up came late.",
+            d(framesLate))
+        text.family(
+            "bannerd_page_flips_lost_total", .counter,
+            help: "Page flips whose completion never came within the bound.", d(flipsLost))
+        text.family(
+            "bannerd_presents_refused_total", .counter,
+            help: "Frames the display refused (it still held a flip), drawn again a step later.", d(presentsRefused))
+        text.family(
+            "bannerd_placeholder_frames_total", .counter,
+            help: "Frames with a placeholder in place of a banner not rendered yet.", d(placeholderFrames))
+        text.family(
+            "bannerd_banner_shows_total", .counter, help: "Times a banner came to rest in the centre of the screen.",
+            bannerShows.counts.map { .init(d($0.count), labels: [("banner", $0.id)]) })
+        text.family("bannerd_content_reloads_total", .counter, help: "Content reloads.", d(contentReloads))
+        text.family(
+            "bannerd_content_reload_failures_total", .counter,
+            help: "Content reloads that found a broken update and kept the banners shown.", d(contentReloadFailures))
+        text.family("bannerd_banners", .gauge, help: "Banners in the carousel.", d(banners))
+        text.family(
+            "bannerd_screen_on", .gauge, help: "1 while the screen is on, 0 while its schedule has it off.",
+            screenOn ? 1 : 0)
+        text.family(
+            "bannerd_display_connected", .gauge, help: "1 while a display is driven, 0 while bannerd waits for one.",
+            displayConnected ? 1 : 0)
+        text.family("bannerd_touch_devices", .gauge, help: "Touch devices bannerd reads.", d(touchDevices))
+        return text.text
+    }
+
+    private func d(_ n: Int) -> Double { Double(n) }
+}
+
+/// Shows counted per banner id, with the label's cardinality bounded: a manifest of 10,000 banners must not make
+/// 10,000 series. The first `maximumIDs` ids shown get their own count; later ones are counted together under
+/// `otherID` (as is a banner whose id is `otherID` itself, so no two series share a label).
+public struct BannerShowCounts: Sendable {
+    public static let maximumIDs = 100
+    public static let otherID = "(other)"
+
+    private var named: [(id: String, count: Int)] = []
+    private var positions: [String: Int] = [:]
+    private var other = 0
+
+    public init() {}
+
+    /// In first-shown order, `otherID` last when used.
+    public var counts: [(id: String, count: Int)] { other > 0 ? named + [(Self.otherID, other)] : named }
+
+    public mutating func count(_ id: String) {
+        if let position = positions[id] {
+            named[position].count += 1
+        } else if positions.count < Self.maximumIDs, id != Self.otherID {
+            positions[id] = named.count
+            named.append((id, 1))
+        } else {
+            other += 1
+        }
+    }
+}

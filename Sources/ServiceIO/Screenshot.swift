@@ -1,0 +1,38 @@
+import Glibc
+import Raster
+
+/// A presented frame composed a second time into a memory file, for the `ctl screenshot` clients that asked for
+/// it. Made on a background thread (`BackgroundQueue`): composing costs as much as the frame itself, which the
+/// loop cannot afford between two frames of a moving carousel on a slow board.
+public struct Screenshot: Sendable {
+    public let clients: [ControlServer.Client]
+    public let width: Int
+    public let height: Int
+    public let format: PixelFormat
+    /// The memory file (owned: the receiver closes it), or why there is none.
+    public let file: Result<Int32, ServiceError>
+    /// Time spent making the file and composing into it.
+    public let composeTime: Duration
+
+    /// Composes `frame`, a `width × height` frame as the display scans it out, into a new memory file.
+    public static func take(_ frame: ComposedFrame, width: Int, height: Int, for clients: [ControlServer.Client])
+        -> Screenshot
+    {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let file: Result<Int32, ServiceError>
+        do {
+            let memory = try FrameFile(width: width, height: height, format: frame.format)
+            FrameComposer(rotation: frame.rotation, format: frame.format).compose(
+                background: frame.background, placements: frame.placements, into: memory.buffer)
+            // The mapping goes with `memory`; the copy of its descriptor is the receiver's to close.
+            let owned = dup(memory.descriptor)
+            file = owned < 0 ? .failure(ServiceError(call: "dup", errno: errno, path: "screenshot")) : .success(owned)
+        } catch {
+            file = .failure(error)
+        }
+        return Screenshot(
+            clients: clients, width: width, height: height, format: frame.format, file: file,
+            composeTime: clock.now - started)
+    }
+}

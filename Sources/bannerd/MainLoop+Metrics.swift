@@ -1,0 +1,59 @@
+import BackgroundJobs
+import FileAccess
+import Metrics
+import MonotonicTime
+
+/// The Prometheus textfile for node_exporter: counts kept by the loop and read from its parts, written by the
+/// background writer (never by the loop itself: a slow disk must not hold up a frame) every 15 s and soon after
+/// a change an operator watches for.
+extension MainLoop {
+    /// Hands the metrics to the writer when they are due.
+    func writeMetricsIfDue(at now: Duration) {
+        guard let path = settings.metricsTextfile, metricsSchedule.isDue(at: now) else { return }
+        var snapshot = metrics
+        let statistics = scheduler.statistics
+        snapshot.framesDrawn = statistics.framesRendered
+        snapshot.framesLate = statistics.framesLate
+        snapshot.flipsLost = statistics.flipTimeouts
+        snapshot.presentsRefused = statistics.presentsRefused
+        snapshot.banners = banners.count
+        snapshot.screenOn = chores.powerState.isLit
+        snapshot.displayConnected = screen != nil
+        snapshot.touchDevices = input?.devices.filter { $0.capabilities.contains(.touch) }.count ?? 0
+        let bytes = Array(snapshot.exposition.utf8)
+        // Keyed by the path: when the disk is slow, only the newest contents wait.
+        // Readable by node_exporter's user, whatever bannerd's umask.
+        writer.submit(key: path) {
+            do {
+                try LocalFiles().writeAtomically(bytes, to: path, permissions: 0o644)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    /// Something the metrics report changed: write them soon.
+    func metricsChanged() {
+        metricsSchedule.changed(at: MonotonicClock.now())
+    }
+
+    /// Counts a banner coming to rest in the centre of a lit screen, once per rest.
+    func countBannerShown() {
+        let carousel = scheduler.carousel
+        guard carousel.phase == .rest, chores.lit, screen != nil, carousel.count > 0 else {
+            restingBanner = nil
+            return
+        }
+        guard restingBanner != carousel.index else { return }
+        restingBanner = carousel.index
+        metrics.bannerShows.count(banners[carousel.index].id)
+    }
+
+    /// Logs each distinct write failure once: a directory bannerd may not write would otherwise fill the journal.
+    func logWriteFailures() {
+        for failure in writer.collect() where reportedWriteFailures.insert(failure).inserted {
+            Log.warning("metrics not written: \(failure) (see [metrics] in bannerd.toml)")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import Metrics
+
+@Suite struct PrometheusTextTests {
+    @Test func aFamilyIsHelpTypeAndItsSamples() {
+        var text = PrometheusText()
+        text.family(
+            "x_total", .counter, help: "Back\\slash and\nnewline.",
+            [.init(3, labels: [("a", "q\"uo\\te\nd"), ("b", "ü")]), .init(0.25)])
+        text.family("empty", .gauge, help: "No samples, no lines.", [])
+        text.family("g", .gauge, help: "h", -2)
+        #expect(
+            text.text == """
+                # HELP x_total Back\\\\slash and\\nnewline.
+                # TYPE x_total counter
+                x_total{a="q\\"uo\\\\te\\nd",b="ü"} 3
+                x_total 0.25
+                # HELP g h
+                # TYPE g gauge
+                g -2
+
+                """)
+    }
+
+    @Test(arguments: [
+        (0.0, "0"), (1e15, "1000000000000000.0"), (123456789012.0, "123456789012"), (1.5, "1.5"), (Double.nan, "NaN"),
+        (Double.infinity, "+Inf"), (-Double.infinity, "-Inf"), (1_764_000_000.25, "1764000000.25"),
+    ])
+    func numbersAreWhatGoParsesBack(value: Double, written: String) {
+        #expect(PrometheusText.number(value) == written)
+    }
+}
+
+@Suite struct BannerdMetricsTests {
+    @Test func everyFamilyIsNamedByConventionAndCountersEndInTotal() {
+        var metrics = BannerdMetrics()
+        metrics.version = "0.1.0"
+        metrics.framesDrawn = 7
+        metrics.bannerShows.count("sale")
+        let lines = metrics.exposition.split(separator: "\n")
+        let types = lines.filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ") }
+        #expect(types.count == 14)
+        for type in types {
+            #expect(type[2].hasPrefix("bannerd_"))
+            #expect(type[2].hasSuffix("_total") == (type[3] == "counter"), "\(type)")
+        }
+        #expect(lines.contains(#"bannerd_build_info{version="0.1.0"} 1"#))
+        #expect(lines.contains("bannerd_frames_drawn_total 7"))
+        #expect(lines.contains(#"bannerd_banner_shows_total{banner="sale"} 1"#))
+        #expect(lines.contains("bannerd_screen_on 1"))
+    }
+
+    @Test func bannerShowsKeepAHundredSeriesAtMost() {
+        var shows = BannerShowCounts()
+        for round in 0..<3 {
+            for i in 0..<10_000 { shows.count("b\(i)") }
+            shows.count(BannerShowCounts.otherID)
+            #expect(shows.counts.count == BannerShowCounts.maximumIDs + 1, "round \(round)")
+        }
+        let first = shows.counts.first
+        let last = shows.counts.last
+        #expect(first?.id == "b0" && first?.count == 3)
+        #expect(last?.id == BannerShowCounts.otherID && last?.count == 3 * (10_000 - 100 + 1))
+    }
+}
+
+@Suite struct MetricsScheduleTests {
+    @Test func everyFifteenSecondsAndSoonAfterAChangeButNotInBursts() {
+        var schedule = MetricsSchedule(now: .seconds(100))
+        func due(_ now: Duration) -> Bool { schedule.isDue(at: now) }
+        #expect(due(.seconds(100)))  // at start
+        #expect(!due(.seconds(114)))
+        #expect(due(.seconds(115)))
+        schedule.changed(at: .milliseconds(115_200))  // a change right after a write waits for the gap
+        #expect(schedule.deadline == .seconds(116))
+        #expect(due(.seconds(116)))
+        schedule.changed(at: .seconds(125))  // long after the last write: at once
+        schedule.changed(at: .seconds(126))  // a burst is one write
+        #expect(schedule.deadline == .seconds(125))
+        #expect(due(.seconds(126)))
+        #expect(schedule.deadline == .seconds(141))
+    }
+}
