@@ -20,7 +20,7 @@ extension BannerList {
             }
             let shared = Attributes(
                 background: banner.background, textColor: banner.textColor, duration: banner.duration,
-                artworkKind: kind, hasAction: banner.action != nil)
+                artworkKind: kind, hasAction: banner.action != nil, schedule: banner.schedule)
             for argument in banner.action ?? [] { list.arguments.append(intern(argument)) }
             let record = Record(
                 id: intern(banner.id), title: intern(banner.title), subtitle: intern(banner.subtitle), artwork: artwork,

@@ -3,6 +3,7 @@ import CarouselEngine
 import EventLoop
 import FrameLoop
 import Glibc
+import WallClock
 
 /// The screen schedule: the display off outside its hours (DPMS), no drawing or autoplay meanwhile, a touch
 /// lighting it for a minute, and no wake-ups but the next change.

@@ -2,6 +2,7 @@ import BannerdConfigFiles
 import DisplaySelection
 import FileAccess
 import Testing
+import WallClock
 
 @testable import BannerdConfig
 
@@ -38,7 +39,7 @@ import Testing
         #expect(defaults == .defaults)
         let scheduled = try Configuration.defaults.applying(
             fileContents: everythingUncommented.joined(separator: "\n"), path: "example")
-        #expect(scheduled.schedule?.on == ClockTime(hour: 7, minute: 0) && scheduled.schedule?.days.count == 6)
+        #expect(scheduled.schedule?.start == ClockTime(hour: 7, minute: 0) && scheduled.schedule?.days.count == 6)
     }
 
     static let boards = ["rpi-7inch-dsi", "hdmi-1080p-usb-touch", "portrait-1080x1920", "qemu-x86_64"]
