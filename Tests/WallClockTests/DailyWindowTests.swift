@@ -72,7 +72,6 @@ import WallClock
         }
         #expect(Weekday(name: "Mon") == .monday && Weekday(name: "sunday") == .sunday && Weekday(name: "mo") == nil)
         #expect(Weekday(name: "thursdays") == nil)
-        #expect(Weekday(tmWeekday: 0) == .sunday && Weekday(tmWeekday: 1) == .monday && Weekday(tmWeekday: 7) == nil)
         #expect(Weekday.days(parsing: "fri-mon") == [.friday, .saturday, .sunday, .monday])
         #expect(Weekday.days(parsing: "sat") == [.saturday] && Weekday.days(parsing: "mon-") == nil)
         #expect(Weekday.days(parsing: "mon-tue-wed") == nil)
