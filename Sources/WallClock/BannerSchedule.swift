@@ -92,3 +92,14 @@ public struct ScheduleEdges: Equatable, Sendable {
         utcSeconds.map { reading.utcSeconds >= $0 } ?? false || localSeconds.map { reading.localSeconds >= $0 } ?? false
     }
 }
+
+extension BannerSchedule {
+    /// Whether the banner is shown at `reading` and when that next changes, in local time, as `bannerd check`
+    /// says it: `active now, until 2025-04-01 11:30`, `not active now, from …`, `not active now, ended`.
+    public func summary(at reading: ClockReading) -> String {
+        let active = isActive(at: reading)
+        let now = active ? "active now" : "not active now"
+        guard let change = nextChange(after: reading) else { return now + (active ? ", with no end" : ", ended") }
+        return now + (active ? ", until " : ", from ") + change.localDescription
+    }
+}

@@ -112,3 +112,15 @@ import WallClock
             }.hasPrefix("1:5: start must be a TOML date"))
     }
 }
+
+@Suite struct BannerScheduleSummaryTests {
+    @Test func saysWhetherActiveAndUntilOrFromWhen() throws {
+        let mornings = BannerSchedule(
+            end: BannerScheduleTests.local(2025, 5, 1), window: try BannerScheduleTests.window("07:00-11:30"))
+        #expect(mornings.summary(at: Berlin.reading(2025, 4, 1, 8)) == "active now, until 2025-04-01 11:30")
+        #expect(mornings.summary(at: Berlin.reading(2025, 4, 1, 12)) == "not active now, from 2025-04-02 07:00")
+        #expect(mornings.summary(at: Berlin.reading(2025, 5, 2, 8)) == "not active now, ended")
+        let forever = BannerSchedule(start: BannerScheduleTests.local(2025, 4, 1))
+        #expect(forever.summary(at: Berlin.reading(2025, 4, 2, 8)) == "active now, with no end")
+    }
+}
