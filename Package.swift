@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "CarouselEngine", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "CarouselTrace", dependencies: ["CarouselEngine"]),
         .target(name: "Raster"),
-        .target(name: "FrameLoop", dependencies: ["BannerdConfig", "CarouselEngine", "DisplaySelection", "Raster"]),
+        .target(
+            name: "FrameLoop",
+            dependencies: ["BannerdConfig", "CarouselEngine", "DisplaySelection", "Raster", "WallClock"]),
         // Test support: a manual clock, a fake display whose flips complete, stall or get lost on cue, the frame path
         // run on them as the poll loop runs it, and a seeded random generator.
         .target(name: "FrameLoopTesting", dependencies: ["FrameLoop", "CarouselEngine", "DisplaySelection", "Raster"]),
@@ -40,6 +42,9 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["Raster"]),
         // The TOML 1.0 decoder banners.toml and bannerd.toml are read with (positions on every key and value).
         .target(name: "TOMLDecoding"),
+        // Wall-clock schedules: weekdays, times of day, daily windows past midnight, dates, and which banners their
+        // schedules allow (pure: the caller reads the clock and the zone's offset).
+        .target(name: "WallClock", dependencies: ["TOMLDecoding"]),
 
         // CLOCK_MONOTONIC (the clock of flip events, libinput and poll deadlines) and the one conversion of a
         // deadline to poll()'s timeout.
@@ -67,7 +72,7 @@ let package = Package(
         // MARK: Content (banner model, manifest, loader, pre-rendering)
         .target(
             name: "BannerContent",
-            dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding", "TOMLDecoding"]
+            dependencies: ["Raster", "TextLayout", "FileAccess", "ImageDecoding", "TOMLDecoding", "WallClock"]
         ),
         // poll(), eventfd wake-ups and signalfd for the appliance's single event loop.
         .target(name: "EventLoop", dependencies: ["CLinuxEvents", "MonotonicTime", "SystemCalls"]),
@@ -89,7 +94,9 @@ let package = Package(
         // bannerd.toml, board profiles and the screen schedule (pure: file access comes in through a protocol).
         .target(
             name: "BannerdConfig",
-            dependencies: ["TOMLDecoding", "DisplaySelection", "InputTranslation", "CarouselEngine", "Raster"]
+            dependencies: [
+                "TOMLDecoding", "WallClock", "DisplaySelection", "InputTranslation", "CarouselEngine", "Raster",
+            ]
         ),
 
         // MARK: C modules (module.modulemap + shim header, found by pkg-config)
@@ -150,6 +157,7 @@ let package = Package(
                 "ChildProcess",
                 "MonotonicTime",
                 "SystemCalls",
+                "WallClock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -176,10 +184,12 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "TOMLDecodingTests", dependencies: ["TOMLDecoding"]),
+        .testTarget(name: "WallClockTests", dependencies: ["WallClock", "TOMLDecoding"]),
         .testTarget(
             name: "BannerdConfigTests",
             dependencies: [
                 "BannerdConfig", "BannerdConfigFiles", "DisplaySelection", "InputTranslation", "Raster", "FileAccess",
+                "WallClock",
             ],
             exclude: ["TOMLWriters"]
         ),
@@ -187,7 +197,7 @@ let package = Package(
             name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"], exclude: ["FuzzCrashes"]),
         .testTarget(
             name: "FrameLoopTests",
-            dependencies: ["FrameLoop", "FrameLoopTesting", "CarouselEngine", "DisplaySelection"]
+            dependencies: ["FrameLoop", "FrameLoopTesting", "CarouselEngine", "DisplaySelection", "WallClock"]
         ),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
@@ -228,7 +238,9 @@ let package = Package(
         .testTarget(name: "GlyphTextTests", dependencies: ["GlyphText", "TextLayout", "Raster"]),
         .testTarget(
             name: "BannerContentTests",
-            dependencies: ["BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess"],
+            dependencies: [
+                "BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess", "WallClock",
+            ],
             exclude: ["Golden", "BadContent", "TOMLWriters"]
         ),
         .testTarget(

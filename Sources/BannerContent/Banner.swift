@@ -1,4 +1,5 @@
 import Raster
+import WallClock
 
 /// What a banner shows behind its text.
 public enum BannerArtwork: Equatable, Sendable {
@@ -28,12 +29,14 @@ public struct Banner: Equatable, Sendable, Identifiable {
     public var duration: Duration?
     /// What a tap on it runs (one of the admin's actions, by name); nil for nothing.
     public var action: BannerAction?
+    /// When it may be shown (manifest `start`, `end`, `days`, `hours`); nil for always.
+    public var schedule: BannerSchedule?
 
     /// A banner; everything but `id` has a default.
     public init(
         id: String, title: String = "", subtitle: String = "", artwork: BannerArtwork = .none,
         background: Color = Banner.defaultBackground, textColor: Color = .white, duration: Duration? = nil,
-        action: BannerAction? = nil
+        action: BannerAction? = nil, schedule: BannerSchedule? = nil
     ) {
         self.id = id
         self.title = title
@@ -43,6 +46,7 @@ public struct Banner: Equatable, Sendable, Identifiable {
         self.textColor = textColor
         self.duration = duration
         self.action = action
+        self.schedule = schedule
     }
 
     /// A dark slate that white text reads well on.

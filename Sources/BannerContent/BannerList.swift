@@ -1,11 +1,12 @@
 import Raster
+import WallClock
 
 /// Banners in display order, stored compactly: a manifest of 10,000 banners costs a few hundred KiB in a handful
 /// of allocations, and only the banners asked for (on screen, being pre-rendered) become `Banner` values.
 ///
 /// All text (ids, titles, subtitles, image paths, action names and parameters) lives in one UTF-8 buffer, each distinct
 /// string once (the image path or subtitle many banners share is stored once); each banner is a 24-byte record
-/// of string numbers and numbers into small tables of what banners share (colours, duration) and of patterns.
+/// of string numbers and numbers into small tables of what banners share (colours, duration, schedule) and of patterns.
 ///
 /// Equal lists hold the same banners with the same bytes: stricter than `String`'s `==`, which calls canonically
 /// equivalent strings equal, where two image paths of different bytes name different files.
@@ -22,6 +23,7 @@ public struct BannerList: RandomAccessCollection, Equatable, Sendable {
         var duration: Duration?
         var artworkKind: ArtworkKind
         var hasAction: Bool
+        var schedule: BannerSchedule?
     }
 
     /// One banner: string numbers into `text` and numbers into the tables.
@@ -81,12 +83,18 @@ public struct BannerList: RandomAccessCollection, Equatable, Sendable {
         }
         return Banner(
             id: string(record.id), title: string(record.title), subtitle: string(record.subtitle), artwork: artwork,
-            background: shared.background, textColor: shared.textColor, duration: shared.duration, action: action)
+            background: shared.background, textColor: shared.textColor, duration: shared.duration, action: action,
+            schedule: shared.schedule)
     }
 
     /// The duration of the banner at `position`, without making the whole banner (autoplay asks every frame).
     public func duration(at position: Int) -> Duration? {
         attributes[Int(records[position].attributes)].duration
+    }
+
+    /// The schedule of the banner at `position`, without making the whole banner (the timetable asks at each edge).
+    public func schedule(at position: Int) -> BannerSchedule? {
+        attributes[Int(records[position].attributes)].schedule
     }
 
     /// The bytes the list's storage holds, spare capacity aside: what a memory report attributes to the banners.

@@ -1,12 +1,14 @@
 import Raster
 import TOMLDecoding
+import WallClock
 
 /// Turns a manifest into banners, checking every key and value.
 public struct ManifestReader {
-    static let bannerKeys: Set<String> = [
+    static let scheduleKeys: Set<String> = ["start", "end", "days", "hours"]
+    static let bannerKeys = scheduleKeys.union([
         "id", "title", "subtitle", "image", "background", "text", "duration", "action", "parameters",
-    ]
-    static let defaultKeys: Set<String> = ["background", "text", "duration"]
+    ])
+    static let defaultKeys = scheduleKeys.union(["background", "text", "duration"])
 
     private let directory: String
     private let path: String
@@ -55,7 +57,10 @@ public struct ManifestReader {
 
     private mutating func readDefaults(_ d: TOMLTable) {
         for key in d.keys where !Self.defaultKeys.contains(key.name) {
-            keyProblem(key, "unknown key \"\(key.name)\" in [defaults]; allowed: background, text, duration")
+            keyProblem(
+                key,
+                "unknown key \"\(key.name)\" in [defaults]; allowed: \(Self.defaultKeys.sorted().joined(separator: ", "))"
+            )
         }
         var b = template
         apply(d, to: &b)
@@ -116,6 +121,13 @@ public struct ManifestReader {
             } else {
                 problem(v, line: v.line, "duration must be a number of seconds between 0 and 86400, e.g. duration = 8")
             }
+        }
+        do throws(ScheduleValueError) {
+            b.schedule = try ManifestSchedule.apply(t, over: b.schedule)
+        } catch {
+            problems.append(
+                ContentProblem(
+                    path: path, line: error.position.line, column: error.position.column, message: error.message))
         }
     }
 

@@ -1,3 +1,5 @@
+import WallClock
+
 /// Everything `/etc/bannerd/bannerd.toml` can set, with its defaults (see `config/bannerd.toml`).
 ///
 /// Layers, later ones winning key by key: these defaults, a board profile (`--board NAME`), the config file,
@@ -32,6 +34,6 @@ public struct Configuration: Equatable, Sendable {
 
     /// Whether the screen should be lit at local time `time`: always, unless a schedule says otherwise.
     public func isScreenOn(at time: LocalTime) -> Bool {
-        schedule?.isScreenOn(at: time) ?? true
+        schedule?.contains(time) ?? true
     }
 }

@@ -1,4 +1,5 @@
 import TOMLDecoding
+import WallClock
 
 extension Configuration {
     /// This configuration with every key present in `text` (the contents of `path`) applied over it; keys the
@@ -81,22 +82,16 @@ enum ScheduleReader {
         }
         var days = Set(Weekday.allCases)
         if let v = table.values["days"] {
-            days = []
-            for (i, s) in try v.strings("days").enumerated() {
-                guard let some = Weekday.days(parsing: s) else {
-                    throw ValueProblem(
-                        "days are names such as \"mon\" or ranges such as \"mon-fri\"", at: v.array?[i].position)
-                }
-                days.formUnion(some)
+            do throws(ScheduleValueError) {
+                days = try ScheduleValues.days(v)
+            } catch {
+                throw ValueProblem(error)
             }
         }
         if on.minuteOfDay == 1440 {
             throw ValueProblem("on must be before 24:00", at: table.values["on"]?.position)
         }
-        if days.isEmpty {
-            throw ValueProblem("days is empty; remove it for every day", at: table.values["days"]?.position)
-        }
-        guard let schedule = ScreenSchedule(on: on, off: off, days: days) else {
+        guard let schedule = ScreenSchedule(start: on, end: off, days: days) else {
             throw ValueProblem(
                 "on and off are the same time; remove [schedule] to keep the screen on",
                 at: table.values["off"]?.position)
@@ -105,9 +100,10 @@ enum ScheduleReader {
     }
 
     private static func time(_ v: TOMLValue, _ key: String) throws(ValueProblem) -> ClockTime {
-        guard let t = ClockTime(parsing: try v.text(key)) else {
-            throw ValueProblem("\(key) must be a 24-hour time \"HH:MM\" such as \"07:00\" or \"22:30\"", at: v.position)
+        do throws(ScheduleValueError) {
+            return try ScheduleValues.time(v, key: key)
+        } catch {
+            throw ValueProblem(error)
         }
-        return t
     }
 }

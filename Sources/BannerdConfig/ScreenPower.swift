@@ -1,3 +1,5 @@
+import WallClock
+
 /// When the screen is lit: the schedule's hours, and for a while after a touch outside them.
 ///
 /// Pure: the caller passes the monotonic time (for the touch wake, immune to clock changes) and the local time
@@ -34,7 +36,7 @@ public struct ScreenPower: Sendable {
 
     /// The state at monotonic time `now`, local time `local`.
     public func state(now: Duration, local: LocalTime) -> State {
-        if schedule?.isScreenOn(at: local) ?? true { return .on }
+        if schedule?.contains(local) ?? true { return .on }
         if let wokenUntil, now < wokenUntil { return .woken }
         return .off
     }
@@ -52,18 +54,13 @@ public struct ScreenPower: Sendable {
         return before == .off
     }
 
-    /// The longest the caller sleeps between looks at the schedule: a daylight-saving change moves local time
-    /// without moving the system clock (no clock-change event), so the screen follows it within a minute rather
-    /// than an hour late. One wake-up a minute is nothing next to the frame loop's budget.
-    public static let longestSleep: Duration = .seconds(60)
-
     /// The monotonic time by which the state may next change (the schedule's next on or off, or the end of a
-    /// touch wake), at most `longestSleep` away; nil without a schedule. The caller checks `state` again then:
-    /// a change of the wall clock or of daylight saving time moves the schedule's instants, so this is when to
-    /// look, not a promise.
+    /// touch wake), at most `ClockReading.longestSleep` away; nil without a schedule. The caller checks `state`
+    /// again then: a change of the wall clock or of daylight saving time moves the schedule's instants, so this is
+    /// when to look, not a promise.
     public func nextChange(now: Duration, local: LocalTime) -> Duration? {
         guard let schedule else { return nil }
-        var next = now + min(schedule.timeUntilNextChange(after: local), Self.longestSleep)
+        var next = now + min(schedule.timeUntilNextChange(after: local), ClockReading.longestSleep)
         if let wokenUntil, wokenUntil > now { next = min(next, wokenUntil) }
         return next
     }

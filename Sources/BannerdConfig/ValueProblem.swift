@@ -1,4 +1,5 @@
 import TOMLDecoding
+import WallClock
 
 /// What is wrong with one value; the reader adds the file and, unless given, the value's position.
 struct ValueProblem: Error {
@@ -8,6 +9,11 @@ struct ValueProblem: Error {
     init(_ message: String, at position: TOMLPosition? = nil) {
         self.message = message
         self.position = position
+    }
+
+    /// A schedule value's problem, where it is.
+    init(_ error: ScheduleValueError) {
+        self.init(error.message, at: error.position)
     }
 }
 

@@ -34,7 +34,8 @@ public struct Carousel: Sendable {
     var drag: DragState?
     var contacts = ContactSet()
     var velocity: VelocityTracker
-    var restSince: Duration
+    /// When the carousel came to rest (autoplay's interval counts from then).
+    public internal(set) var restSince: Duration
     var pointerPosition = PixelPoint(x: 0, y: 0)
     var pointerPressed = false
     let planner: ReleasePlanner
@@ -73,6 +74,9 @@ public struct Carousel: Sendable {
 
     /// Whether the engine needs a frame: a snap or autoplay is running, or a drag moved it since the last frame.
     public var wantsFrames: Bool { snap != nil || position != positionAtLastFrame }
+
+    /// At rest with no finger down: the banners can be swapped under it without anything on screen moving.
+    public var isSettled: Bool { phase == .rest && contacts.isEmpty && snap == nil }
 
     /// When autoplay will next move the carousel, if it is resting with autoplay on.
     public var nextAutoplayTime: Duration? {

@@ -57,6 +57,16 @@ public final class CarouselPresenter {
         if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
     }
 
+    /// Other banners for the same layout (a schedule's edge): `carrying` maps a banner's index to its index in
+    /// `banners`, nil for one that is gone. Sprites of the banners that stay are kept, so none of them shows as a
+    /// placeholder; work queued for the old list is dropped.
+    public func replace(banners: BannerList, carrying: (Int) -> Int?) {
+        self.banners = banners
+        cache.renumber(carrying)
+        inFlight.removeAll()
+        if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
+    }
+
     /// Banners held pre-rendered right now.
     public var cachedBanners: [Int] { cache.banners }
 

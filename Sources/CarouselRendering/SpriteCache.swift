@@ -44,6 +44,11 @@ public struct SpriteCache {
     /// Banners currently held (for tests and status).
     public var banners: [Int] { entries.map(\.banner).sorted() }
 
+    /// Moves each sprite to its banner's new index, dropping those `newIndex` maps to nil (banners gone).
+    public mutating func renumber(_ newIndex: (Int) -> Int?) {
+        entries = entries.compactMap { entry in newIndex(entry.banner).map { ($0, entry.sprite, entry.used) } }
+    }
+
     /// Drops everything (new content or a new size).
     public mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)

@@ -1,7 +1,12 @@
 /// What `status` answers on the control socket, as one line of JSON.
 public struct StatusReport: Equatable, Sendable {
     public var index: Int
+    /// Banners in the carousel (a banner whose schedule just closed stays in it while it leaves the centre).
     public var count: Int
+    /// Banners their schedules allow now; `bannersTotal` without schedules.
+    public var bannersActive: Int
+    /// Banners of the content directory, scheduled or not.
+    public var bannersTotal: Int
     public var phase: String
     public var autoplayPaused: Bool
     public var framesRendered: Int
@@ -36,12 +41,15 @@ public struct StatusReport: Equatable, Sendable {
     }
 
     public init(
-        index: Int, count: Int, phase: String, autoplayPaused: Bool, framesRendered: Int, framesLate: Int,
+        index: Int, count: Int, bannersActive: Int? = nil, bannersTotal: Int? = nil, phase: String,
+        autoplayPaused: Bool, framesRendered: Int, framesLate: Int,
         placeholdersOnScreen: Int = 0, uptimeSeconds: Double, display: Display?, waitingFor: String? = nil,
         touchDevices: [String], screen: String = "on", version: String = ""
     ) {
         self.index = index
         self.count = count
+        self.bannersTotal = bannersTotal ?? count
+        self.bannersActive = bannersActive ?? self.bannersTotal
         self.phase = phase
         self.autoplayPaused = autoplayPaused
         self.framesRendered = framesRendered
@@ -61,6 +69,8 @@ public struct StatusReport: Equatable, Sendable {
         out.object {
             $0.field("index", index)
             $0.field("count", count)
+            $0.field("banners_active", bannersActive)
+            $0.field("banners_total", bannersTotal)
             $0.field("phase", phase)
             $0.field("autoplay_paused", autoplayPaused)
             $0.field("frames_rendered", framesRendered)
@@ -94,7 +104,10 @@ public struct StatusReport: Equatable, Sendable {
             display.map { "\($0.connector) \($0.mode), \($0.pacing) pacing" }
             ?? waitingFor.map { "waiting for \($0)" } ?? "no display"
         let touch = touchDevices.isEmpty ? "no touch device" : "\(touchDevices.count) touch device(s)"
-        let shown = count == 0 ? "no banners" : "banner \(index + 1)/\(count)"
+        let shown =
+            count > 0
+            ? "banner \(index + 1)/\(count)"
+            : bannersTotal > 0 ? "no banner in its schedule (\(bannersTotal) loaded)" : "no banners"
         let power: String
         switch self.screen {
         case "on": power = ""

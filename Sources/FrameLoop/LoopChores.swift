@@ -1,4 +1,5 @@
 import BannerdConfig
+import WallClock
 
 /// The appliance loop's decisions besides frames, without any I/O: when to look for a display while none is
 /// connected, when to reload content after the directory changed, and when to switch the screen on or off for

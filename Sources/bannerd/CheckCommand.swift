@@ -42,6 +42,7 @@ struct CheckCommand: ParsableCommand {
         report.problems += try accessProblems(report)
         report.warnings += try textWarnings(report, fonts: settings.fonts)
         for problem in report.problems + report.warnings { print(problem) }
+        printSchedules(report)
         let source = report.usedManifest ? "banners.toml" : "file listing"
         let warnings = report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning(s)"
         if report.isClean, !(strict && !report.warnings.isEmpty) {
@@ -51,6 +52,16 @@ struct CheckCommand: ParsableCommand {
                 "\(report.problems.count) error(s)\(warnings)\(strict ? " (--strict)" : ""); "
                     + "\(report.banners.count) banner(s) from \(source)")
             throw ExitCode(1)
+        }
+    }
+
+    /// One line for each banner with a schedule: whether it is shown now and when that changes.
+    private func printSchedules(_ report: ContentChecker.Report) {
+        let now = MainLoop.clockReading()
+        let place = content + "/" + ContentLoader.manifestName
+        for index in report.banners.indices {
+            guard let schedule = report.banners.schedule(at: index) else { continue }
+            print("\(place): banner \(report.banners[index].id): \(schedule.summary(at: now))")
         }
     }
 

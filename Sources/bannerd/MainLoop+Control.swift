@@ -111,7 +111,8 @@ extension MainLoop {
         var display = screen?.status
         display?.pacing = screen?.pacingStatus ?? scheduler.pacing.rawValue
         return StatusReport(
-            index: carousel.index, count: carousel.count, phase: carousel.phase.rawValue,
+            index: carousel.index, count: carousel.count, bannersActive: scheduled.timetable.active.count,
+            bannersTotal: loaded.count, phase: carousel.phase.rawValue,
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
             framesLate: scheduler.statistics.framesLate, placeholdersOnScreen: presenter.placeholdersOnScreen,
             uptimeSeconds: (MonotonicClock.now() - started).seconds,
@@ -135,8 +136,8 @@ extension MainLoop {
             return
         }
         let current = scheduler.carousel.count > 0 ? banners[scheduler.carousel.index].id : nil
-        let start = fresh.firstIndex { $0.id == current } ?? 0
-        banners = fresh
+        adopt(fresh)
+        let start = banners.firstIndex { $0.id == current } ?? 0
         rebuild(
             layout: scheduler.carousel.layout, rotation: presenter.composer.rotation, format: presenter.composer.format,
             startIndex: start)
@@ -188,11 +189,10 @@ extension MainLoop {
         scheduler.replace(carousel)
     }
 
-    /// A carousel of the current banners at rest on `startIndex` now, keeping the operator's pause.
-    func freshCarousel(layout: CarouselLayout, startIndex: Int) -> Carousel {
+    /// A carousel of the current banners at rest on `startIndex` since `time`, keeping the operator's pause.
+    func freshCarousel(layout: CarouselLayout, startIndex: Int, time: Duration = MonotonicClock.now()) -> Carousel {
         var carousel = Carousel(
-            layout: layout, metrics: settings.metrics, count: banners.count, startIndex: startIndex,
-            time: MonotonicClock.now())
+            layout: layout, metrics: settings.metrics, count: banners.count, startIndex: startIndex, time: time)
         carousel.autoplayPaused = scheduler.carousel.autoplayPaused
         carousel.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
         return carousel

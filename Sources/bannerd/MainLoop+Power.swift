@@ -2,27 +2,20 @@ import BannerdConfig
 import CarouselEngine
 import EventLoop
 import FrameLoop
-import Glibc
+import WallClock
 
 /// The screen schedule: the display off outside its hours (DPMS), no drawing or autoplay meanwhile, a touch
 /// lighting it for a minute, and no wake-ups but the next change.
 extension MainLoop {
-    /// The local time now, as the schedule reads it (localtime_r in time.h; /etc/localtime's zone).
+    /// The local time now, as the screen schedule reads it (`clockReading`: /etc/localtime's zone).
     static func localTime() -> LocalTime {
-        var now = time(nil)
-        var parts = tm()
-        guard localtime_r(&now, &parts) != nil, let day = Weekday(tmWeekday: Int(parts.tm_wday)) else {
-            // Cannot happen for the current time; keep the screen's state rather than guess.
-            return LocalTime(weekday: .monday, hour: 12, minute: 0)
-        }
-        return LocalTime(
-            weekday: day, hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+        clockReading().localTime
     }
 
-    /// A schedule sleeps until a wall-clock moment: a clock set by NTP (boards without a real-time clock boot
-    /// hours off) must wake it, or the screen would stay dark until a deadline computed from the wrong time.
-    static func watchClockChanges(_ settings: Settings) -> ClockChangeWatcher? {
-        guard settings.schedule != nil else { return nil }
+    /// Schedules (the screen's, and banners' own, which any reload may bring) sleep until a wall-clock moment: a
+    /// clock set by NTP (boards without a real-time clock boot hours off) must wake them, or the screen would stay
+    /// dark, or the banners stale, until a deadline computed from the wrong time.
+    static func watchClockChanges() -> ClockChangeWatcher? {
         do {
             return try ClockChangeWatcher()
         } catch {
@@ -31,14 +24,15 @@ extension MainLoop {
         }
     }
 
-    /// The wall clock was set: the next step applies the schedule at the new time and the deadline follows it.
+    /// The wall clock was set: the next step applies the schedules at the new time and the deadlines follow it.
     func clockChanged(_ watcher: ClockChangeWatcher) {
         do {
             try watcher.rearm()
         } catch {
             Log.warning("wall clock watch: \(error)")
         }
-        Log.info("wall clock set; screen schedule looked at again")
+        scheduled.clockChanged()
+        Log.info("wall clock set; schedules looked at again")
     }
 
     /// Does what the chores decided (`LoopChores.step`).

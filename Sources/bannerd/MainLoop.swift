@@ -81,7 +81,12 @@ final class MainLoop {
         get { frames.scheduler }
         _modify { yield &frames.scheduler }
     }
+    /// The banners the carousel holds: those of `loaded` their schedules allow (`+Schedule`).
     var banners: BannerList
+    /// The content directory's banners, scheduled or not.
+    var loaded: BannerList
+    /// Which of `loaded` the carousel holds, as their schedules open and close.
+    var scheduled: ScheduledBanners
     let started: Duration
     private var poller = Poller()
     /// The poll set, rebuilt in place each wake-up (clients and devices come and go) without allocating.
@@ -94,7 +99,7 @@ final class MainLoop {
     private var reportedHang = false
     /// Probing for a display, reloading content, the screen's power: decided there, done here.
     var chores: LoopChores
-    /// Readable when the wall clock is set, so the schedule is looked at again; nil without a schedule.
+    /// Readable when the wall clock is set, so the schedules are looked at again; nil if it could not be opened.
     let clockChanges: ClockChangeWatcher?
 
     init(settings: Settings) throws {
@@ -103,12 +108,13 @@ final class MainLoop {
         signals = try SignalWatcher()
         started = MonotonicClock.now()
         chores = LoopChores(schedule: settings.schedule, now: started)
-        clockChanges = Self.watchClockChanges(settings)
+        clockChanges = Self.watchClockChanges()
         terminal = Self.takeOverTerminal(settings)
         hotplug = Self.openHotplugMonitor()
         (screen, waitingFor) = Self.openScreen(settings)
         let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
-        banners = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
+        loaded = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
+        (scheduled, banners) = Self.schedule(loaded, now: started)
         wakeSignal = try WakeSignal()
         worker = try Self.startPrerenderWorker(fonts: settings.fonts, waking: wakeSignal)
         if let refused = worker.priorityRefused {
@@ -189,6 +195,7 @@ final class MainLoop {
         if let chore = chores.deadline(now: now, local: Self.localTime(), hasDisplay: screen != nil) {
             deadline = min(deadline ?? chore, chore)
         }
+        if let edge = scheduled.deadline(carousel: scheduler.carousel) { deadline = min(deadline ?? edge, edge) }
         if notifier?.watchdogInterval != nil {
             let ping = frames.watchdogDeadline
             deadline = min(deadline ?? ping, ping)
@@ -272,6 +279,7 @@ final class MainLoop {
             scheduler.pacing = screen.pacing
         }
         if !chores.lit { failScreenshots("error: the screen is off (its schedule)") }
+        applySchedules(at: now)
         if chores.lit {
             drawFrame(at: now)
             // Without a display the layout is provisional and is replaced on connect: rendering for it would only

@@ -2,6 +2,7 @@ import DisplaySelection
 import InputTranslation
 import Raster
 import Testing
+import WallClock
 
 @testable import BannerdConfig
 
@@ -55,7 +56,7 @@ import Testing
         #expect(c.carousel.titleFonts == ["/f/a.ttf"] && c.carousel.bodyFonts == ["/f/b.ttf", "/f/c.ttc"])
         #expect(c.contentDirectory == "/srv/signage" && c.controlSocketPath == "/run/x.sock")
         let weekdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday, .sunday]
-        #expect(c.schedule?.on == ClockTime(hour: 7, minute: 30) && c.schedule?.days == weekdays)
+        #expect(c.schedule?.start == ClockTime(hour: 7, minute: 30) && c.schedule?.days == weekdays)
         let metrics = c.carousel.applied(to: .init())
         #expect(metrics.horizontalInset == 40.5 && metrics.autoplayInterval == .milliseconds(7250))
     }

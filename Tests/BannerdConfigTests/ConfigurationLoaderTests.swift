@@ -1,5 +1,6 @@
 import DisplaySelection
 import Testing
+import WallClock
 
 @testable import BannerdConfig
 
@@ -56,7 +57,7 @@ import Testing
         o.controlSocketPath = "/tmp/c.sock"
         o.ignoresSchedule = true
         var base = Configuration.defaults
-        base.schedule = ScreenSchedule(on: ClockTime(hour: 1, minute: 0)!, off: ClockTime(hour: 2, minute: 0)!)
+        base.schedule = ScreenSchedule(start: ClockTime(hour: 1, minute: 0)!, end: ClockTime(hour: 2, minute: 0)!)
         let c = base.applying(o)
         #expect(
             c.display.selection

@@ -1,4 +1,5 @@
 import Testing
+import WallClock
 
 @testable import BannerdConfig
 
@@ -19,10 +20,18 @@ import Testing
     }
 
     let officeHours = ScreenSchedule(
-        on: ClockTime(hour: 7, minute: 0)!, off: ClockTime(hour: 22, minute: 0)!, days: Set(Weekday.allCases))
+        start: ClockTime(hour: 7, minute: 0)!, end: ClockTime(hour: 22, minute: 0)!, days: Set(Weekday.allCases))
 
     func at(_ hours: Int, _ minutes: Int = 0, day: Int = 0) -> Duration {
         .seconds(day * 86_400 + hours * 3600 + minutes * 60)
+    }
+
+    @Test func theConfigurationLightsTheScreenAlwaysWithoutASchedule() {
+        var c = Configuration.defaults
+        let saturdayNight = LocalTime(weekday: .saturday, hour: 3, minute: 0)
+        #expect(c.isScreenOn(at: saturdayNight))
+        c.schedule = officeHours
+        #expect(!c.isScreenOn(at: saturdayNight))
     }
 
     @Test func withoutAScheduleTheScreenIsAlwaysOnAndNothingIsDue() {
@@ -42,7 +51,7 @@ import Testing
         // Sleep from deadline to deadline for three days, as the main loop does.
         while clock.now < at(22, day: 2) {
             let next = try #require(power.nextChange(now: clock.now, local: clock.local))
-            #expect(next > clock.now && next <= clock.now + ScreenPower.longestSleep)
+            #expect(next > clock.now && next <= clock.now + ClockReading.longestSleep)
             clock.advance(to: next)
             wakeups += 1
             let now = power.state(now: clock.now, local: clock.local)
@@ -70,7 +79,7 @@ import Testing
         clock.advance(to: at(23) + .seconds(100))
         #expect(power.state(now: clock.now, local: clock.local) == .off)
         // Dark again: nothing changes before the morning, but the loop looks again within a minute.
-        #expect(power.nextChange(now: clock.now, local: clock.local) == clock.now + ScreenPower.longestSleep)
+        #expect(power.nextChange(now: clock.now, local: clock.local) == clock.now + ClockReading.longestSleep)
     }
 
     @Test func aDaylightSavingJumpIsFollowedWithinAMinute() throws {
@@ -82,7 +91,7 @@ import Testing
         let next = try #require(power.nextChange(now: clock.now, local: clock.local))
         clock.offset = .seconds(3600)
         clock.advance(to: next)
-        #expect(clock.now - at(6) <= ScreenPower.longestSleep)
+        #expect(clock.now - at(6) <= ClockReading.longestSleep)
         #expect(power.state(now: clock.now, local: clock.local) == .on)
     }
 

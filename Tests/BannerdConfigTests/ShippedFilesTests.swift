@@ -2,6 +2,7 @@ import BannerdConfigFiles
 import DisplaySelection
 import FileAccess
 import Testing
+import WallClock
 
 @testable import BannerdConfig
 
@@ -40,7 +41,7 @@ import Testing
         #expect(defaults == .defaults)
         let scheduled = try Configuration.defaults.applying(
             fileContents: everythingUncommented.joined(separator: "\n"), path: "example")
-        #expect(scheduled.schedule?.on == ClockTime(hour: 7, minute: 0) && scheduled.schedule?.days.count == 6)
+        #expect(scheduled.schedule?.start == ClockTime(hour: 7, minute: 0) && scheduled.schedule?.days.count == 6)
         #expect(scheduled.actions == ["show-offer": ["/usr/local/bin/show-offer", "--fullscreen"]])
     }
 

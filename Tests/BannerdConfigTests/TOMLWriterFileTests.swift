@@ -1,6 +1,7 @@
 import DisplaySelection
 import InputTranslation
 import Testing
+import WallClock
 
 @testable import BannerdConfig
 
@@ -16,7 +17,7 @@ import Testing
         #expect(c.input.calibration == CalibrationMatrix(0, -1, 1, 1, 0, 0))
         #expect(c.carousel.gap == 12 && c.carousel.autoplayInterval == .seconds(8))
         let weekdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
-        #expect(c.schedule?.on == ClockTime(hour: 7, minute: 0) && c.schedule?.days == weekdays)
+        #expect(c.schedule?.start == ClockTime(hour: 7, minute: 0) && c.schedule?.days == weekdays)
         #expect(c.actions == ["show-offer": ["/usr/local/bin/show-offer", "--fullscreen"]])
     }
 

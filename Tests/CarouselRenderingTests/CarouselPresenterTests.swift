@@ -24,6 +24,15 @@ import Testing
         cache.removeAll()
         #expect(cache.banners.isEmpty)
     }
+
+    @Test func renumberingKeepsTheSpritesOfBannersThatStay() {
+        // A schedule's edge: of banners 0, 1, 2, banner 1 leaves; 2 becomes 1, 0 stays 0.
+        var cache = SpriteCache(capacity: 3)
+        for banner in 0..<3 { cache.insert(sprite(banner + 1), for: banner) }
+        cache.renumber { [0: 0, 2: 1][$0] }
+        #expect(cache.banners == [0, 1])
+        #expect(cache.sprite(for: 1)?.logicalWidth == 3 && cache.sprite(for: 0)?.logicalWidth == 1)
+    }
 }
 
 @Suite struct CarouselPresenterTests {

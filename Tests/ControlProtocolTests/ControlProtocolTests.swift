@@ -57,7 +57,8 @@ import Testing
             touchDevices: ["ILITEK \"Multi\"\ttouch", "\u{1}"], version: "0.1.0")
         #expect(
             report.json
-                == #"{"index":2,"count":7,"phase":"rest","autoplay_paused":false,"frames_rendered":1200,"#
+                == #"{"index":2,"count":7,"banners_active":7,"banners_total":7,"phase":"rest","autoplay_paused":false,"#
+                + #""frames_rendered":1200,"#
                 + #""frames_late":3,"placeholders_on_screen":1,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
                 + #""mode":"1920x1080@60","rotation":90,"pacing":"vblank"},"#
                 + #""touch_devices":["ILITEK \"Multi\"\ttouch","\u0001"],"screen":"on","version":"0.1.0"}"#)
@@ -70,6 +71,14 @@ import Testing
             uptimeSeconds: 0, display: nil, touchDevices: [], screen: "off")
         #expect(report.json.contains(#""display":null,"touch_devices":[],"screen":"off","#))
         #expect(report.systemdStatus == "no banners; no display; no touch device; screen off (schedule)")
+    }
+
+    @Test func countsTheBannersTheirSchedulesAllow() {
+        let report = StatusReport(
+            index: 0, count: 0, bannersActive: 0, bannersTotal: 12, phase: "rest", autoplayPaused: false,
+            framesRendered: 0, framesLate: 0, uptimeSeconds: 3, display: nil, touchDevices: [])
+        #expect(report.json.contains(#""count":0,"banners_active":0,"banners_total":12,"#))
+        #expect(report.systemdStatus.hasPrefix("no banner in its schedule (12 loaded); "))
     }
 
     @Test func saysWhatItWaitsForWhileNoDisplayIsShown() {

@@ -1,6 +1,7 @@
 import BannerdConfig
 import FrameLoop
 import Testing
+import WallClock
 
 @Suite struct LoopChoresTests {
     /// Local time `seconds` after Monday 00:00 (one week around).
@@ -48,7 +49,7 @@ import Testing
     @Test func theScheduleSwitchesThePowerOnceEachWayAndATouchLightsItForAWhile() throws {
         let on = try #require(ClockTime(hour: 7, minute: 0))
         let off = try #require(ClockTime(hour: 22, minute: 0))
-        let hours = try #require(ScreenSchedule(on: on, off: off))
+        let hours = try #require(ScreenSchedule(start: on, end: off))
         let evening = Duration.seconds(21 * 3600 + 59 * 60)
         var chores = LoopChores(schedule: hours, now: evening)
         #expect(chores.step(at: evening, local: Self.local(evening), hasDisplay: true).isEmpty)

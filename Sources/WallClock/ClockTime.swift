@@ -9,6 +9,15 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
         minuteOfDay = hour * 60 + minute
     }
 
+    /// 00:00, the start of the day.
+    public static let startOfDay = ClockTime(minutes: 0)
+    /// 24:00, the end of the day.
+    public static let endOfDay = ClockTime(minutes: 1440)
+
+    private init(minutes: Int) {
+        minuteOfDay = minutes
+    }
+
     /// Parses `HH:MM` (one-digit hours allowed: `7:00`); nil for anything else.
     public init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)

@@ -3,12 +3,6 @@ public enum Weekday: Int, CaseIterable, Comparable, Sendable {
     case monday = 1
     case tuesday, wednesday, thursday, friday, saturday, sunday
 
-    /// The day from C's `tm_wday` (0 = Sunday … 6 = Saturday, `localtime_r` in time.h); nil outside 0…6.
-    public init?(tmWeekday: Int) {
-        guard (0...6).contains(tmWeekday) else { return nil }
-        self.init(rawValue: tmWeekday == 0 ? 7 : tmWeekday)
-    }
-
     /// The day from its English name or its first three letters, any case (`mon`, `Monday`).
     public init?(name: String) {
         let lower = name.lowercased()

@@ -1,5 +1,5 @@
 /// A moment in local time as a schedule sees it: the day of the week and the second of the day. The caller
-/// reads it from the system clock (`localtime_r`), so schedules stay pure and testable at any moment.
+/// reads it from the system clock (`ClockReading.localTime`), so schedules stay pure and testable at any moment.
 public struct LocalTime: Equatable, Sendable {
     /// The day of the week.
     public var weekday: Weekday
