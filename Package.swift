@@ -226,7 +226,7 @@ let package = Package(
             exclude: ["Golden", "BadContent", "TOMLWriters"]
         ),
         .testTarget(
-            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"],
+            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG", "CWebP"],
             exclude: ["FuzzCrashes", "WebP"]),
         .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
         .testTarget(

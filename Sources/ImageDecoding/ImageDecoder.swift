@@ -15,8 +15,9 @@ public struct ImageDecoder: Sendable {
 
     /// Decodes the image at `path`, JPEGs turned upright by their EXIF orientation. With `fitting`, an image at least
     /// twice that size is decoded smaller as long as it still covers it, never whole: JPEG by libjpeg's DCT scaling
-    /// and an area average, WebP by libwebp's scaler, PNG a few rows at a time into an area average. JPEG is read
-    /// from the file a chunk at a time, as a PNG shown smaller is; the others are read whole, within
+    /// and an area average, WebP by libwebp's scaler, PNG a few rows at a time into an area average. JPEG, still WebP
+    /// and a PNG shown smaller are read from the file a chunk at a time; a PNG shown at its own size and an
+    /// animated WebP (whose first frame the demuxer finds in the whole file) are read whole, within
     /// `LocalFiles.defaultMaxBytes`.
     public func decode(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError) -> Bitmap {
         try decodeImage(path: path, fitting: fitting).bitmap
@@ -34,7 +35,7 @@ public struct ImageDecoder: Sendable {
         }
         switch try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) {
         case .jpeg: return DecodedImage(bitmap: try JPEGCodec.decode(file, limits: limits, fitting: fitting))
-        case .webp: return try WebPCodec.decode(file.allImageBytes(), limits: limits, fitting: fitting, path: path)
+        case .webp: return try WebPCodec.decode(file, limits: limits, fitting: fitting)
         case .png:
             if let fitting, let bitmap = try PNGCodec.decodeRows(file, limits: limits, fitting: fitting) {
                 return DecodedImage(bitmap: bitmap)

@@ -24,29 +24,22 @@ import Testing
         ]
     }()
 
-    /// `bytes` written to a scratch file, and its path.
-    static func file(_ bytes: [UInt8], name: String = "photo.jpg") throws -> String {
-        let path = TestImages.scratchDirectory() + "/" + name
-        try LocalFiles().writeAtomically(bytes, to: path)
-        return path
-    }
-
     @Test(arguments: kinds.indices)
     func wholeAndDCTScaledDecodesAreTurboJPEGsPixelForPixel(kind: Int) throws {
         let (name, bytes) = Self.kinds[kind]
-        let path = try Self.file(bytes)
+        let path = try TestImages.file(bytes, name: "photo.jpg")
         // 60x45 is exactly 1/4: no averaging, the same library's same scaled IDCT.
         for (fitting, denominator) in [(nil, 1), ((60, 45), 4), ((120, 90), 2), ((30, 22), 8)] as [((Int, Int)?, Int)] {
             let expected = try #require(TestImages.turboJPEGDecode(bytes, denominator: denominator), "\(name)")
-            #expect(try decoder.decode(path: path, fitting: fitting) == expected, "\(name) at 1/\(denominator)")
-            #expect(try decoder.decode(bytes: bytes, fitting: fitting) == expected, "\(name) at 1/\(denominator)")
+            try TestImages.expectDecodes(
+                bytes, file: path, fitting: fitting, toBe: expected, "\(name) at 1/\(denominator)")
         }
     }
 
     @Test(arguments: kinds.indices)
     func averagedRowsMatchTheOldDecodeResampled(kind: Int) throws {
         let (name, bytes) = Self.kinds[kind]
-        let path = try Self.file(bytes)
+        let path = try TestImages.file(bytes, name: "photo.jpg")
         // 1/2 (120x90) covers 100x60; averaged to 100x75, where the old decoder left 120x90 for the banner to scale.
         let small = try decoder.decode(path: path, fitting: (100, 60))
         #expect(small.width == 100 && small.height == 75)
@@ -59,7 +52,7 @@ import Testing
     @Test(arguments: [100, 400, 1000, 2000])
     func aFileCutShortIsOneErrorNamingIt(keep: Int) throws {
         let bytes = Self.kinds[3].bytes  // progressive: cut inside a later scan too
-        let path = try Self.file(Array(bytes.prefix(keep)), name: "cut.jpg")
+        let path = try TestImages.file(Array(bytes.prefix(keep)), name: "cut.jpg")
         for fitting in [nil, (60, 45)] as [(Int, Int)?] {
             let e = #expect(throws: ImageError.self) { try decoder.decode(path: path, fitting: fitting) }
             #expect(e?.kind == .corrupt && e?.call.hasPrefix("jpeg_") == true)
@@ -71,7 +64,7 @@ import Testing
     @Test func corruptScanDataIsRefusedNotShownGrey() throws {
         var bytes = Self.kinds[0].bytes
         for i in stride(from: bytes.count / 2, to: bytes.count - 2, by: 97) where bytes[i] != 0xFF { bytes[i] ^= 0x55 }
-        let path = try Self.file(bytes, name: "bad.jpg")
+        let path = try TestImages.file(bytes, name: "bad.jpg")
         let e = #expect(throws: ImageError.self) { try decoder.decode(path: path) }
         #expect(e?.kind == .corrupt && e?.message.isEmpty == false)
         // TurboJPEG refused it as well (its warnings counted as failures).
@@ -80,7 +73,7 @@ import Testing
 
     @Test func limitsAreCheckedOnTheFilesHeaderBeforeTheBody() throws {
         let forged = TestImages.forgingJPEGSize(Self.kinds[0].bytes, width: 9000, height: 9000)
-        let path = try Self.file(forged, name: "huge.jpg")
+        let path = try TestImages.file(forged, name: "huge.jpg")
         let e = #expect(throws: ImageError.self) { try decoder.decode(path: path, fitting: (100, 100)) }
         #expect(e?.kind == .tooLarge(width: 9000, height: 9000) && e?.call == "limits")
     }

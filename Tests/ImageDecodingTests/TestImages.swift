@@ -1,6 +1,8 @@
 import CTurboJPEG
+import FileAccess
 import Glibc
 import Raster
+import Testing
 
 @testable import ImageDecoding
 
@@ -27,6 +29,25 @@ enum TestImages {
             buf.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
         }
         return made ?? "/tmp"
+    }
+
+    /// `bytes` written to a file in a fresh scratch directory, and its path.
+    static func file(_ bytes: [UInt8], name: String) throws -> String {
+        let path = scratchDirectory() + "/" + name
+        try LocalFiles().writeAtomically(bytes, to: path)
+        return path
+    }
+
+    /// Expects `bytes` decoded to fit `fitting` to be `expected`, from memory and from the file at `path` alike.
+    static func expectDecodes(
+        _ bytes: [UInt8], file path: String, fitting: (width: Int, height: Int)?, toBe expected: Bitmap,
+        _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let decoder = ImageDecoder()
+        #expect(
+            try decoder.decode(path: path, fitting: fitting) == expected, "\(label)", sourceLocation: sourceLocation)
+        #expect(
+            try decoder.decode(bytes: bytes, fitting: fitting) == expected, "\(label)", sourceLocation: sourceLocation)
     }
 
     /// A JPEG of `bitmap` made with TurboJPEG's compressor (test-only: bannerd never encodes JPEG): 4:4:4 unless
