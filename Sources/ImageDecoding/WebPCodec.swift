@@ -8,10 +8,11 @@ import Raster
 ///
 /// A still image is fed to the decoder a chunk at a time, from memory or from the open file. A lossy image without
 /// alpha in one token partition (what encoders write by default) is let go of as it is decoded, so memory is the
-/// output's and a few macroblock rows. The rest hold more, bounded by the file's size or the pixel limit: libwebp
-/// keeps a lossy image's compressed bytes until its alpha plane is decoded, and a lossless image's whole bitstream
-/// and its full-size ARGB pixels (4 bytes a pixel, whatever the scale), since its back-references may reach any
-/// pixel above; an animation is read whole, since the demuxer finds its first frame in the whole file.
+/// output's and a few macroblock rows. Others hold more, bounded by the pixel limit or the file's size, whatever the
+/// scale: libwebp keeps a lossy image's full-size alpha plane (1 byte a pixel) and its compressed bytes until that
+/// plane is done, and a lossless image's bitstream and full-size ARGB pixels (4 bytes a pixel), since its
+/// back-references may reach any pixel above; an animation is read whole, since the demuxer finds its first frame
+/// in the whole file.
 enum WebPCodec {
     /// The canvas size from the header alone, checked against the limits, and whether the file is animated.
     static func header(_ bytes: [UInt8], limits: ImageLimits, path: String) throws(ImageError) -> (
