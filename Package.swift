@@ -53,18 +53,22 @@ let package = Package(
         // MARK: C modules (module.modulemap + one-line shim header, flags from pkg-config)
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // TurboJPEG's compressor, for BannerdBench's and the tests' JPEG fixtures only (bannerd decodes with CJPEG).
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
-        // The one C target with code: libpng's row API behind setjmp, since its errors longjmp and Swift cannot
-        // catch them (png_rows.c; the policy stays in PNGCodec).
+        // The C targets with code: libpng's row API and libjpeg's scanline API behind setjmp, since their errors
+        // longjmp and Swift cannot catch them (png_rows.c, jpeg_rows.c; the policy stays in PNGCodec and JPEGCodec).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
+        .target(name: "CJPEGRows", dependencies: ["CJPEG"]),
 
         // MARK: Thin wrappers (one per C library; no policy)
         // The EINTR retry and the errno text every system-call wrapper below shares.
         .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "FileAccess", dependencies: ["SystemCalls"]),
         .target(
-            name: "ImageDecoding", dependencies: ["Raster", "FileAccess", "CPNG", "CPNGRows", "CTurboJPEG", "CWebP"]),
+            name: "ImageDecoding",
+            dependencies: ["Raster", "FileAccess", "CPNG", "CPNGRows", "CJPEG", "CJPEGRows", "CWebP"]),
         .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
         // BannerdConfig's files read from disk (ConfigurationFiles over FileAccess).
         .target(name: "BannerdConfigFiles", dependencies: ["BannerdConfig", "FileAccess"]),
@@ -244,7 +248,7 @@ let package = Package(
             exclude: ["Golden", "BadContent", "TOMLWriters"]
         ),
         .testTarget(
-            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG"],
+            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG", "CWebP"],
             exclude: ["FuzzCrashes", "WebP"]),
         .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
         .testTarget(

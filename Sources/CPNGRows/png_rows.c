@@ -6,10 +6,6 @@
 #include <string.h>
 #include <unistd.h>
 
-// libpng asks for a few bytes at a time (chunk headers, CRCs) and for IDAT in pieces; one read(2) of this size
-// serves many of them.
-enum { file_buffer_size = 64 << 10 };
-
 struct bannerd_png_rows {
     png_structp png;
     png_infop info;
@@ -18,7 +14,9 @@ struct bannerd_png_rows {
     size_t count;
     size_t offset;
     int fd;  // -1 for bytes in memory
+    // libpng asks for a few bytes at a time (chunk headers, CRCs) and for IDAT in pieces; one read(2) serves many.
     unsigned char *buffer;
+    size_t buffer_size;
     char message[160];
 };
 
@@ -39,7 +37,7 @@ static void on_warning(png_structp png, png_const_charp text) {
 static void refill(bannerd_png_rows *reader) {
     if (reader->fd < 0) png_error(reader->png, "unexpected end of file");
     ssize_t n;
-    do n = read(reader->fd, reader->buffer, file_buffer_size);
+    do n = read(reader->fd, reader->buffer, reader->buffer_size);
     while (n < 0 && errno == EINTR);
     if (n < 0) png_error(reader->png, strerror(errno));
     if (n == 0) png_error(reader->png, "unexpected end of file");
@@ -61,13 +59,14 @@ static void read_bytes(png_structp png, png_bytep out, size_t length) {
     }
 }
 
-static bannerd_png_rows *create(const unsigned char *bytes, size_t count, int fd) {
+static bannerd_png_rows *create(const unsigned char *bytes, size_t count, int fd, size_t buffer_size) {
     bannerd_png_rows *reader = calloc(1, sizeof *reader);
     if (!reader) return NULL;
     reader->bytes = bytes;
     reader->count = count;
     reader->fd = fd;
-    if (fd >= 0) reader->buffer = malloc(file_buffer_size);
+    reader->buffer_size = buffer_size;
+    if (fd >= 0) reader->buffer = malloc(buffer_size);
     if (fd < 0 || reader->buffer)
         reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, on_error, on_warning);
     if (reader->png) reader->info = png_create_info_struct(reader->png);
@@ -80,10 +79,12 @@ static bannerd_png_rows *create(const unsigned char *bytes, size_t count, int fd
 }
 
 bannerd_png_rows *bannerd_png_rows_create(const unsigned char *bytes, size_t count) {
-    return create(bytes, count, -1);
+    return create(bytes, count, -1, 0);
 }
 
-bannerd_png_rows *bannerd_png_rows_create_fd(int fd) { return create(NULL, 0, fd); }
+bannerd_png_rows *bannerd_png_rows_create_fd(int fd, size_t buffer_size) {
+    return create(NULL, 0, fd, buffer_size > 0 ? buffer_size : 1);
+}
 
 void bannerd_png_rows_destroy(bannerd_png_rows *reader) {
     if (!reader) return;

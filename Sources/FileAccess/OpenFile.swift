@@ -24,6 +24,10 @@ public final class OpenFile {
 
     deinit { close(descriptor) }
 
+    /// How much a streaming reader takes per read: one call serves many of a decoder's small requests (headers,
+    /// markers) and keeps its buffer small next to any image's rows.
+    public static let chunkBytes = 64 << 10
+
     /// Up to `count` bytes from `offset`, fewer at the end of the file.
     public func read(count: Int, at offset: Int) throws(FileError) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: count)
@@ -49,7 +53,7 @@ public final class OpenFile {
         }
         var out: [UInt8] = []
         out.reserveCapacity(byteCount)
-        let chunk = 64 << 10
+        let chunk = Self.chunkBytes
         while true {
             let piece = try read(count: chunk, at: out.count)
             out.append(contentsOf: piece)

@@ -1,5 +1,5 @@
-/// The size a large image is decoded at when it will be shown at a smaller one (WebP's scaled decode, PNG's
-/// area average while reading rows); TurboJPEG has its own fixed factors (`JPEGCodec.scale(for:covering:)`).
+/// The size a large image is decoded at when it will be shown at a smaller one: WebP's scaled decode, and the area
+/// average PNG rows and JPEG's DCT-scaled rows are read into.
 enum DecodeSize {
     /// The size to decode a `size` image at so that it still covers `target` (scale-to-fill needs the larger of
     /// the two ratios, rounded up): the image's own size unless it is at least twice as large as needed, since a

@@ -16,26 +16,11 @@ public enum ExifOrientation: Int, Sendable {
     /// True when upright width and height are the stored height and width.
     public var swapsAxes: Bool { rawValue >= 5 }
 
-    /// The orientation in the JPEG's first APP1 Exif segment, `.up` when absent or unreadable. Reads only
-    /// the segments before the image data; every offset is bounds-checked, since the bytes are untrusted.
-    public init(jpeg b: [UInt8]) {
-        self = .up
-        guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return }
-        var i = 2
-        while i + 4 <= b.count, b[i] == 0xFF {
-            let marker = b[i + 1]
-            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            // Start of scan: pixel data follows, no more metadata segments.
-            if marker == 0xDA || length < 2 { return }
-            let body = i + 4
-            let end = i + 2 + length
-            guard end <= b.count else { return }
-            if marker == 0xE1, end - body >= 6, Array(b[body..<body + 6]) == Array("Exif\0\0".utf8) {
-                if let o = Self.orientation(tiff: b[(body + 6)..<end]) { self = o }
-                return
-            }
-            i = end
-        }
+    /// The orientation in a JPEG's APP1 segment (`data`, after the marker and its length), nil when the segment is
+    /// not Exif, `.up` when the tag is absent or unreadable. Every offset is bounds-checked: the bytes are untrusted.
+    public init?(app1 data: [UInt8]) {
+        guard data.count >= 6, data[0..<6].elementsEqual("Exif\0\0".utf8) else { return nil }
+        self = Self.orientation(tiff: data[6...]) ?? .up
     }
 
     /// Tag 0x0112 from the TIFF structure's first IFD.

@@ -14,8 +14,11 @@ public struct ImageDecoder: Sendable {
     }
 
     /// Decodes the image at `path`, JPEGs turned upright by their EXIF orientation. With `fitting`, an image at least
-    /// twice that size is decoded smaller as long as it still covers it, never whole: JPEG by TurboJPEG's DCT
-    /// scaling, WebP by libwebp's scaler, PNG a few rows at a time into an area average.
+    /// twice that size is decoded smaller as long as it still covers it, never whole: JPEG by libjpeg's DCT scaling
+    /// and an area average, WebP by libwebp's scaler, PNG a few rows at a time into an area average. JPEG, still WebP
+    /// and a PNG shown smaller are read from the file a chunk at a time; a PNG shown at its own size and an
+    /// animated WebP (whose first frame the demuxer finds in the whole file) are read whole, within
+    /// `LocalFiles.defaultMaxBytes`.
     public func decode(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError) -> Bitmap {
         try decodeImage(path: path, fitting: fitting).bitmap
     }
@@ -30,16 +33,16 @@ public struct ImageDecoder: Sendable {
         } catch {
             throw ImageError(error)
         }
-        if let fitting, let bitmap = try PNGCodec.decodeRows(file, limits: limits, fitting: fitting) {
-            return DecodedImage(bitmap: bitmap)
+        switch try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) {
+        case .jpeg: return DecodedImage(bitmap: try JPEGCodec.decode(file, limits: limits, fitting: fitting))
+        case .webp: return try WebPCodec.decode(file, limits: limits, fitting: fitting)
+        case .png:
+            if let fitting, let bitmap = try PNGCodec.decodeRows(file, limits: limits, fitting: fitting) {
+                return DecodedImage(bitmap: bitmap)
+            }
+            let bytes = try file.allImageBytes()
+            return DecodedImage(bitmap: try PNGCodec.decode(bytes, limits: limits, fitting: fitting, path: path))
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try file.readAll()
-        } catch {
-            throw ImageError(error)
-        }
-        return try decodeImage(bytes: bytes, path: path, fitting: fitting)
     }
 
     /// Decodes image bytes already in memory; `path` only labels errors.
@@ -53,19 +56,21 @@ public struct ImageDecoder: Sendable {
     public func decodeImage(bytes: [UInt8], path: String = "<memory>", fitting: (width: Int, height: Int)? = nil)
         throws(ImageError) -> DecodedImage
     {
-        guard !bytes.isEmpty else { throw ImageError(.empty, call: "read", message: "", path: path) }
-        switch ImageFormat(sniffing: bytes) {
+        switch try Self.format(of: bytes, path: path) {
         case .png: return DecodedImage(bitmap: try PNGCodec.decode(bytes, limits: limits, fitting: fitting, path: path))
         case .jpeg:
-            // Decode at the stored orientation (sideways for many phone photos), then turn upright.
-            let orientation = ExifOrientation(jpeg: bytes)
-            let stored = orientation.swapsAxes ? fitting.map { (width: $0.height, height: $0.width) } : fitting
-            let image = try JPEGCodec.decode(bytes, limits: limits, fitting: stored, path: path)
-            return DecodedImage(bitmap: orientation.apply(to: image))
+            return DecodedImage(bitmap: try JPEGCodec.decode(bytes, limits: limits, fitting: fitting, path: path))
         case .webp: return try WebPCodec.decode(bytes, limits: limits, fitting: fitting, path: path)
-        case nil:
-            throw ImageError(.notAnImage, call: "sniff", message: Self.unknownSignature, path: path)
         }
+    }
+
+    /// The format of a file starting with `bytes`; an empty file and an unknown signature are errors.
+    private static func format(of bytes: [UInt8], path: String) throws(ImageError) -> ImageFormat {
+        guard !bytes.isEmpty else { throw ImageError(.empty, call: "read", message: "", path: path) }
+        guard let format = ImageFormat(sniffing: bytes) else {
+            throw ImageError(.notAnImage, call: "sniff", message: unknownSignature, path: path)
+        }
+        return format
     }
 
     /// What `notAnImage` says.
@@ -73,17 +78,12 @@ public struct ImageDecoder: Sendable {
 
     /// The upright pixel size from the header alone, checked against the limits, without decoding the body.
     public func size(bytes: [UInt8], path: String = "<memory>") throws(ImageError) -> (width: Int, height: Int) {
-        guard !bytes.isEmpty else { throw ImageError(.empty, call: "read", message: "", path: path) }
-        switch ImageFormat(sniffing: bytes) {
+        switch try Self.format(of: bytes, path: path) {
         case .png: return try PNGCodec.header(bytes, limits: limits, path: path).size
-        case .jpeg:
-            let stored = try JPEGCodec.header(bytes, limits: limits, path: path)
-            return ExifOrientation(jpeg: bytes).swapsAxes ? (stored.height, stored.width) : stored
+        case .jpeg: return try JPEGCodec.size(bytes, limits: limits, path: path)
         case .webp:
             let header = try WebPCodec.header(bytes, limits: limits, path: path)
             return (header.width, header.height)
-        case nil:
-            throw ImageError(.notAnImage, call: "sniff", message: Self.unknownSignature, path: path)
         }
     }
 }

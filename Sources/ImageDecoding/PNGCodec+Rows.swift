@@ -5,8 +5,13 @@ import Raster
 
 /// The downscaling path: libpng's row API (through the CPNGRows shim, which catches libpng's longjmp errors)
 /// feeding an `AreaAverager`, so a PNG larger than its banner never exists whole in memory, only its output, one
-/// row of the file and the averager's sums; read from disk, not even the file is, only 64 KiB of it at a time.
+/// row of the file and the averager's sums; read from disk, not even the file is, only a chunk of it at a time.
 extension PNGCodec {
+    /// The CPNGRows shim's readers and their errors.
+    static let shim = ShimReader(
+        create: "png_create_read_struct", destroy: { bannerd_png_rows_destroy($0) },
+        message: { bannerd_png_rows_message($0).map { String(cString: $0) } ?? "" })
+
     /// One Adam7 pass as `PNG_PASS_START_ROW`, `PNG_PASS_START_COL`, `PNG_PASS_ROW_SHIFT` and
     /// `PNG_PASS_COL_SHIFT` define it (png.h, function-like macros that do not import): where its pixels sit.
     struct Pass: Equatable {
@@ -53,7 +58,7 @@ extension PNGCodec {
         let result: Result<Bitmap, ImageError> = bytes.withUnsafeBytes { raw in
             let reader = bannerd_png_rows_create(raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
             return Result { () throws(ImageError) in
-                try withReader(reader, path: path) { reader throws(ImageError) in
+                try shim.with(reader, path: path) { reader throws(ImageError) in
                     let source = try readInfo(reader, path: path)
                     return try readRows(reader, size: source, averagingInto: size, path: path)
                 }
@@ -62,25 +67,17 @@ extension PNGCodec {
         return try result.get()
     }
 
-    /// As `decodeRows(_:averagingInto:path:)`, reading the file through its descriptor instead of from memory,
-    /// once its chunk lengths and then its header (IHDR against `limits`) have passed. Nil when it is not a PNG or
-    /// not at least twice the size that covers `fitting`, for the caller to decode whole.
+    /// As `decodeRows(_:averagingInto:path:)`, reading the PNG file through its descriptor instead of from memory,
+    /// once its chunk lengths and then its header (IHDR against `limits`) have passed. Nil when it is not at least
+    /// twice the size that covers `fitting`, for the caller to decode whole.
     static func decodeRows(
         _ file: OpenFile, limits: ImageLimits, fitting: (width: Int, height: Int)
     ) throws(ImageError) -> Bitmap? {
         let path = file.path
-        func read(count: Int, at offset: Int) throws(ImageError) -> [UInt8] {
-            do {
-                return try file.read(count: count, at: offset)
-            } catch {
-                throw ImageError(error)
-            }
-        }
-        guard ImageFormat(sniffing: try read(count: 8, at: 0)) == .png else { return nil }
         try checkChunkLengths(byteCount: file.byteCount, path: path) { offset throws(ImageError) in
-            try read(count: 8, at: offset)
+            try file.imageBytes(count: 8, at: offset)
         }
-        return try withReader(bannerd_png_rows_create_fd(file.descriptor), path: path) {
+        return try shim.with(bannerd_png_rows_create_fd(file.descriptor, OpenFile.chunkBytes), path: path) {
             reader throws(ImageError) -> Bitmap? in
             let source = try readInfo(reader, path: path)
             try limits.check(width: source.width, height: source.height, call: "png_read_info", path: path)
@@ -90,28 +87,10 @@ extension PNGCodec {
         }
     }
 
-    /// Runs `body` with a reader made by the shim, then frees it.
-    private static func withReader<T>(
-        _ reader: OpaquePointer?, path: String, _ body: (OpaquePointer) throws(ImageError) -> T
-    ) throws(ImageError) -> T {
-        guard let reader else {
-            throw ImageError(.corrupt, call: "png_create_read_struct", message: "out of memory", path: path)
-        }
-        defer { bannerd_png_rows_destroy(reader) }
-        return try body(reader)
-    }
-
-    /// Throws the shim's last error as `call`'s when `ok` is 0.
-    private static func check(_ ok: Int32, _ call: String, _ reader: OpaquePointer, path: String) throws(ImageError) {
-        guard ok == 0 else { return }
-        let text = bannerd_png_rows_message(reader).map { String(cString: $0) } ?? ""
-        throw ImageError(.corrupt, call: call, message: text, path: path)
-    }
-
     /// `png_read_info`: the chunks before the image data, and the image's size from IHDR.
     private static func readInfo(_ reader: OpaquePointer, path: String) throws(ImageError) -> (width: Int, height: Int)
     {
-        try check(bannerd_png_rows_read_info(reader), "png_read_info", reader, path: path)
+        try shim.check(bannerd_png_rows_read_info(reader), "png_read_info", reader, path: path)
         let png = bannerd_png_rows_png(reader)
         let info = bannerd_png_rows_info(reader)
         return (Int(png_get_image_width(png, info)), Int(png_get_image_height(png, info)))
@@ -135,7 +114,7 @@ extension PNGCodec {
         png_set_add_alpha(png, 0xFF, fillerAfter)
         png_set_bgr(png)
         let interlaced = png_get_interlace_type(png, info) == interlaceAdam7
-        try check(bannerd_png_rows_update_info(reader), "png_read_update_info", reader, path: path)
+        try shim.check(bannerd_png_rows_update_info(reader), "png_read_update_info", reader, path: path)
         guard png_get_rowbytes(png, info) == width * 4 else {
             throw ImageError(.corrupt, call: "png_read_update_info", message: "unexpected row layout", path: path)
         }
@@ -151,7 +130,7 @@ extension PNGCodec {
                 let ok = row.withUnsafeMutableBytes {
                     bannerd_png_rows_read_row(reader, $0.bindMemory(to: UInt8.self).baseAddress)
                 }
-                try check(ok, "png_read_row", reader, path: path)
+                try shim.check(ok, "png_read_row", reader, path: path)
                 row.withUnsafeBufferPointer {
                     averager.add(
                         row: UnsafeBufferPointer(rebasing: $0.prefix(columns)), y: pass.firstRow + r * pass.rowStep,
@@ -159,7 +138,7 @@ extension PNGCodec {
                 }
             }
         }
-        try check(bannerd_png_rows_read_end(reader), "png_read_end", reader, path: path)
+        try shim.check(bannerd_png_rows_read_end(reader), "png_read_end", reader, path: path)
         return averager.finish()
     }
 }

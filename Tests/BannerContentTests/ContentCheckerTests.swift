@@ -18,7 +18,7 @@ import Testing
         let lines = report.problems.map(\.description)
         let expected = [
             "03-empty.png: file is empty (0 bytes); re-copy it",
-            "04-truncated.jpg: image data is truncated or corrupt; re-export it (tjDecompress",
+            "04-truncated.jpg: image data is truncated or corrupt; re-export it (jpeg_read_header: unexpected end of file)",
             "05-truncated.png: image data is truncated or corrupt; re-export it (png_image_",
             "06-corrupt.png: image data is truncated or corrupt; re-export it (png_read_info: IHDR: CRC error)",
             "07-text.jpg: not a PNG, JPEG or WebP file (sniff: no PNG, JPEG or WebP signature)",

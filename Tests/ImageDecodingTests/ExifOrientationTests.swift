@@ -1,18 +1,31 @@
+import FileAccess
 import Testing
 
 @testable import ImageDecoding
 @testable import Raster
 
 @Suite struct ExifOrientationTests {
-    /// `jpeg` with an APP1 Exif segment carrying `orientation` inserted after SOI.
-    static func withOrientation(_ jpeg: [UInt8], _ orientation: UInt8, littleEndian: Bool = false) -> [UInt8] {
+    /// An APP1 Exif segment's data carrying `orientation`.
+    static func exif(_ orientation: UInt8, littleEndian: Bool = false) -> [UInt8] {
         let tiff: [UInt8] =
             littleEndian
             ? [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0]
             : [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0]
-        let body = Array("Exif\0\0".utf8) + tiff
-        let length = body.count + 2
-        return [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + body + jpeg[2...]
+        return Array("Exif\0\0".utf8) + tiff
+    }
+
+    /// `jpeg` with APP1 segments holding `segments` inserted after SOI.
+    static func withAPP1(_ jpeg: [UInt8], _ segments: [[UInt8]]) -> [UInt8] {
+        var out: [UInt8] = [0xFF, 0xD8]
+        for body in segments {
+            out += [0xFF, 0xE1, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
+        }
+        return out + jpeg[2...]
+    }
+
+    /// `jpeg` with an APP1 Exif segment carrying `orientation` inserted after SOI.
+    static func withOrientation(_ jpeg: [UInt8], _ orientation: UInt8, littleEndian: Bool = false) -> [UInt8] {
+        withAPP1(jpeg, [exif(orientation, littleEndian: littleEndian)])
     }
 
     /// 32×16: left half red, right half blue.
@@ -25,18 +38,39 @@ import Testing
     static func isRed(_ c: Color?) -> Bool { (c?.red ?? 0) > 200 && (c?.blue ?? 255) < 60 }
 
     @Test func readsTheTagInBothByteOrders() {
-        #expect(ExifOrientation(jpeg: Self.withOrientation(Self.halves, 6)) == .right)
-        #expect(ExifOrientation(jpeg: Self.withOrientation(Self.halves, 8, littleEndian: true)) == .left)
-        #expect(ExifOrientation(jpeg: Self.halves) == .up)
-        #expect(ExifOrientation(jpeg: Self.withOrientation(Self.halves, 42)) == .up)
+        #expect(ExifOrientation(app1: Self.exif(6)) == .right)
+        #expect(ExifOrientation(app1: Self.exif(8, littleEndian: true)) == .left)
+        #expect(ExifOrientation(app1: Self.exif(42)) == .up)
+        #expect(ExifOrientation(app1: Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>".utf8)) == nil)
     }
 
     @Test func truncatedOrHostileExifIsIgnoredNotACrash() {
-        let tagged = Self.withOrientation(Self.halves, 6)
-        for cut in 0..<40 { _ = ExifOrientation(jpeg: Array(tagged[0..<cut])) }
+        let tagged = Self.exif(6)
+        for cut in 0..<tagged.count {
+            // The value field ends 26 bytes in; anything shorter is unreadable, not a crash.
+            let want: ExifOrientation? = cut < 6 ? nil : cut < 26 ? .up : .right
+            #expect(ExifOrientation(app1: Array(tagged[0..<cut])) == want, "cut at \(cut)")
+        }
         var wild = tagged
-        wild[17] = 0xFF  // IFD offset far past the end
-        #expect(ExifOrientation(jpeg: wild) == .up)
+        wild[11] = 0xFF  // IFD offset far past the end
+        #expect(ExifOrientation(app1: wild) == .up)
+    }
+
+    @Test func theFirstExifSegmentCountsAndOtherAPP1SegmentsAreSkipped() throws {
+        let xmp = Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>".utf8)
+        let d = ImageDecoder()
+        #expect(try d.size(bytes: Self.withAPP1(Self.halves, [xmp, Self.exif(6), Self.exif(8)])) == (16, 32))
+        #expect(try d.size(bytes: Self.withAPP1(Self.halves, [Self.exif(1), Self.exif(6)])) == (32, 16))
+        #expect(try d.size(bytes: Self.halves) == (32, 16))
+    }
+
+    @Test func aSidewaysFileIsTurnedAsItsBytesAre() throws {
+        let path = TestImages.scratchDirectory() + "/sideways.jpg"
+        let bytes = Self.withOrientation(Self.halves, 6)
+        try LocalFiles().writeAtomically(bytes, to: path)
+        let d = ImageDecoder()
+        #expect(try d.decode(path: path) == d.decode(bytes: bytes))
+        #expect(try d.decode(path: path).width == 16)
     }
 
     @Test func sidewaysPhotoIsDecodedUpright() throws {

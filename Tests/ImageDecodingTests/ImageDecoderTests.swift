@@ -118,10 +118,10 @@ import Testing
     }
 
     @Test func errorDescriptionIsOneActionableLine() {
-        let e = ImageError(.corrupt, call: "tjDecompress2", message: "Premature end of JPEG file", path: "/srv/a.jpg")
+        let e = ImageError(.corrupt, call: "jpeg_read_scanlines", message: "unexpected end of file", path: "/srv/a.jpg")
         #expect(
             e.description
-                == "/srv/a.jpg: image data is truncated or corrupt; re-export it (tjDecompress2: Premature end of JPEG file)"
+                == "/srv/a.jpg: image data is truncated or corrupt; re-export it (jpeg_read_scanlines: unexpected end of file)"
         )
         #expect(!e.description.contains("\n"))
     }

@@ -1,6 +1,10 @@
 import CTurboJPEG
+import FileAccess
 import Glibc
 import Raster
+import Testing
+
+@testable import ImageDecoding
 
 /// Small images made in the tests, and a scratch directory for files.
 enum TestImages {
@@ -27,8 +31,32 @@ enum TestImages {
         return made ?? "/tmp"
     }
 
-    /// A JPEG of `bitmap` made with TurboJPEG's compressor (test-only: bannerd never encodes JPEG).
-    static func jpeg(_ bitmap: Bitmap, quality: Int32 = 95) -> [UInt8] {
+    /// `bytes` written to a file in a fresh scratch directory, and its path.
+    static func file(_ bytes: [UInt8], name: String) throws -> String {
+        let path = scratchDirectory() + "/" + name
+        try LocalFiles().writeAtomically(bytes, to: path)
+        return path
+    }
+
+    /// Expects `bytes` decoded to fit `fitting` to be `expected`, from memory and from the file at `path` alike.
+    static func expectDecodes(
+        _ bytes: [UInt8], file path: String, fitting: (width: Int, height: Int)?, toBe expected: Bitmap,
+        _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let decoder = ImageDecoder()
+        #expect(
+            try decoder.decode(path: path, fitting: fitting) == expected, "\(label)", sourceLocation: sourceLocation)
+        #expect(
+            try decoder.decode(bytes: bytes, fitting: fitting) == expected, "\(label)", sourceLocation: sourceLocation)
+    }
+
+    /// A JPEG of `bitmap` made with TurboJPEG's compressor (test-only: bannerd never encodes JPEG): 4:4:4 unless
+    /// told otherwise, `TJFLAG_PROGRESSIVE` in `flags` for a progressive file, `TJPF_CMYK` to store the pixels'
+    /// bytes as CMYK inks (an Adobe-style YCCK file).
+    static func jpeg(
+        _ bitmap: Bitmap, quality: Int32 = 95, subsampling: TJSAMP = TJSAMP_444, flags: Int32 = 0,
+        pixelFormat: TJPF = TJPF_BGRA
+    ) -> [UInt8] {
         guard let h = tjInitCompress() else { return [] }
         defer { tjDestroy(h) }
         var out: UnsafeMutablePointer<UInt8>? = nil
@@ -36,11 +64,35 @@ enum TestImages {
         let rc = bitmap.pixels.withUnsafeBytes { src in
             tjCompress2(
                 h, src.bindMemory(to: UInt8.self).baseAddress, Int32(bitmap.width), Int32(bitmap.width * 4),
-                Int32(bitmap.height), TJPF_BGRA.rawValue, &out, &size, Int32(TJSAMP_444.rawValue), quality, 0)
+                Int32(bitmap.height), pixelFormat.rawValue, &out, &size, Int32(subsampling.rawValue), quality, flags)
         }
         guard rc == 0, let out else { return [] }
         defer { tjFree(out) }
         return Array(UnsafeBufferPointer(start: out, count: Int(size)))
+    }
+
+    /// The decoder bannerd had before it streamed JPEGs: TurboJPEG's `tjDecompress2` on the whole file at
+    /// 1/`denominator`, accurate DCT, CMYK converted as `JPEGCodec` converts it; nil when it refuses the file.
+    static func turboJPEGDecode(_ bytes: [UInt8], denominator: Int = 1) -> Bitmap? {
+        guard let h = tjInitDecompress() else { return nil }
+        defer { tjDestroy(h) }
+        var w: Int32 = 0
+        var hgt: Int32 = 0
+        var sampling: Int32 = 0
+        var space: Int32 = 0
+        guard tjDecompressHeader3(h, bytes, UInt(bytes.count), &w, &hgt, &sampling, &space) == 0 else { return nil }
+        let width = (Int(w) + denominator - 1) / denominator
+        let height = (Int(hgt) + denominator - 1) / denominator
+        let cmyk = space == TJCS_CMYK.rawValue || space == TJCS_YCCK.rawValue
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        let rc = pixels.withUnsafeMutableBytes { dst in
+            tjDecompress2(
+                h, bytes, UInt(bytes.count), dst.bindMemory(to: UInt8.self).baseAddress, Int32(width),
+                Int32(width * 4), Int32(height), cmyk ? TJPF_CMYK.rawValue : TJPF_BGRA.rawValue, TJFLAG_ACCURATEDCT)
+        }
+        guard rc == 0 else { return nil }
+        if cmyk { pixels.withUnsafeMutableBufferPointer { JPEGCodec.convertInvertedCMYK($0) } }
+        return Bitmap(width: width, height: height, premultipliedPixels: pixels)
     }
 
     /// CRC-32 (ISO-HDLC, as PNG chunks use), to forge headers.

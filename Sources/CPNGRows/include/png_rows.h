@@ -1,4 +1,4 @@
-// libpng's row-by-row reading from bytes in memory or from an open file, 64 KiB at a time. libpng reports errors by longjmp, which Swift cannot catch:
+// libpng's row-by-row reading from bytes in memory or from an open file, a buffer at a time. libpng reports errors by longjmp, which Swift cannot catch:
 // each call that may fail sets its own jump point here and returns 1 on success, 0 after an error, whose text
 // bannerd_png_rows_message gives. Which transforms to ask for, the limits and the pixels stay in Swift.
 #ifndef BANNERD_PNG_ROWS_H
@@ -11,9 +11,9 @@ typedef struct bannerd_png_rows bannerd_png_rows;
 
 /// A reader over `count` bytes at `bytes` (not copied: they must outlive the reader); NULL when out of memory.
 bannerd_png_rows *bannerd_png_rows_create(const unsigned char *bytes, size_t count);
-/// A reader over the file `fd` from its current offset (not closed by the reader); NULL when out of memory.
-/// A failed read(2) is an error whose message is strerror's text.
-bannerd_png_rows *bannerd_png_rows_create_fd(int fd);
+/// A reader over the file `fd` from its current offset, `buffer_size` bytes per read(2) (not closed by the reader);
+/// NULL when out of memory. A failed read(2) is an error whose message is strerror's text.
+bannerd_png_rows *bannerd_png_rows_create_fd(int fd, size_t buffer_size);
 /// Frees the reader and libpng's structures.
 void bannerd_png_rows_destroy(bannerd_png_rows *reader);
 /// The libpng structures, for png_get_* and png_set_* calls (which do not fail when used before update_info).

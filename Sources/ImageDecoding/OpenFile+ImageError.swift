@@ -1,0 +1,22 @@
+import FileAccess
+
+/// The open file's reads for the decoders, whose failures are image errors naming the file.
+extension OpenFile {
+    /// Up to `count` bytes from `offset`, fewer at the end of the file.
+    func imageBytes(count: Int = OpenFile.chunkBytes, at offset: Int) throws(ImageError) -> [UInt8] {
+        do {
+            return try read(count: count, at: offset)
+        } catch {
+            throw ImageError(error)
+        }
+    }
+
+    /// The whole file, within `LocalFiles.defaultMaxBytes`.
+    func allImageBytes() throws(ImageError) -> [UInt8] {
+        do {
+            return try readAll()
+        } catch {
+            throw ImageError(error)
+        }
+    }
+}
