@@ -58,8 +58,12 @@ public struct TraceRunner {
     }
 
     /// Runs `frames` frames, handing each row and the engine's state after that frame to `emit`, and returns
-    /// the summary.
-    public mutating func run(frames: Int, emit: (TraceRow, Carousel) -> Void) -> TraceSummary {
+    /// the summary. `prepare` sees the carousel at each frame's time before it advances (after the script's
+    /// events), as a loop's own decisions do: a caller may replace it there (`bannerd render`'s schedules).
+    public mutating func run(
+        frames: Int, prepare: (Duration, inout Carousel) -> Void = { _, _ in },
+        emit: (TraceRow, Carousel) -> Void
+    ) -> TraceSummary {
         var summary = TraceSummary(
             finalIndex: 0, settleMilliseconds: 0, maxOvershootPoints: 0, maxSwapJumpPixels: 0, taps: 0,
             framesChanged: 0)
@@ -79,6 +83,7 @@ public struct TraceRunner {
                 }
                 next += 1
             }
+            prepare(time, &carousel)
             let rebases = carousel.rebaseCount
             if carousel.advance(to: time) { summary.framesChanged += 1 }
             if carousel.rebaseCount != rebases {

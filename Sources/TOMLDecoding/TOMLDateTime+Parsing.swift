@@ -50,6 +50,13 @@ extension TOMLDateTime {
         self.init(date: date, time: time, offsetMinutes: offset)
     }
 
+    /// The same reading of a whole string (a command-line argument): nil unless it is one date, time or both.
+    public init?(parsing text: String) {
+        var text = text
+        guard let value = text.withUTF8({ Self(parsing: $0) }) else { return nil }
+        self = value
+    }
+
     static func days(inMonth month: Int, year: Int) -> Int {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28

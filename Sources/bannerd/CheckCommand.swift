@@ -20,6 +20,8 @@ struct CheckCommand: ParsableCommand {
     /// The configuration whose fonts the text is checked against.
     @OptionGroup var configuration: ConfigurationOptions
 
+    @OptionGroup var wallClock: WallClockOption
+
     @Option(name: .long, help: "Display size WxH in pixels that images are decoded for.")
     var size = PixelSize(width: 1920, height: 1080)
 
@@ -55,9 +57,9 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    /// One line for each banner with a schedule: whether it is shown now and when that changes.
+    /// One line for each banner with a schedule: whether it is shown now (or at --at) and when that changes.
     private func printSchedules(_ report: ContentChecker.Report) {
-        let now = MainLoop.clockReading()
+        let now = wallClock.reading
         let place = content + "/" + ContentLoader.manifestName
         for index in report.banners.indices {
             guard let schedule = report.banners.schedule(at: index) else { continue }

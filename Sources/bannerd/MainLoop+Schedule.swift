@@ -1,5 +1,6 @@
 import BannerContent
 import CarouselEngine
+import CarouselRendering
 import FrameLoop
 import Glibc
 import MonotonicTime
@@ -10,19 +11,41 @@ import WallClock
 extension MainLoop {
     /// The wall clock now: time(2), and the zone's offset from localtime_r (/etc/localtime, daylight saving
     /// included).
-    static func clockReading() -> ClockReading {
-        var now = time(nil)
+    static func clockReading() -> ClockReading { clockReading(utcSeconds: Int(time(nil))) }
+
+    /// The wall clock at `utcSeconds`, with this machine's zone offset at that moment.
+    static func clockReading(utcSeconds: Int) -> ClockReading {
+        var moment = time_t(utcSeconds)
         var parts = tm()
-        // localtime_r cannot fail for the current time; UTC keeps the schedules going if it ever did.
-        let offset = localtime_r(&now, &parts) != nil ? parts.tm_gmtoff : 0
-        return ClockReading(utcSeconds: Int(now), utcOffsetSeconds: offset)
+        // localtime_r fails only for a year past an int's range; UTC keeps the schedules going if it ever did.
+        let offset = localtime_r(&moment, &parts) != nil ? parts.tm_gmtoff : 0
+        return ClockReading(utcSeconds: utcSeconds, utcOffsetSeconds: offset)
     }
 
-    /// The schedules of `loaded` at `now`, and the banners they allow.
-    static func schedule(_ loaded: BannerList, now: Duration) -> (ScheduledBanners, BannerList) {
+    /// The schedules of `loaded` at `now` (monotonic) and `reading` (the wall clock), and the banners they allow.
+    static func schedule(_ loaded: BannerList, now: Duration, reading: @autoclosure () -> ClockReading = clockReading())
+        -> (ScheduledBanners, BannerList)
+    {
         let timetable = BannerTimetable(count: loaded.count) { [loaded] in loaded.schedule(at: $0) }
-        let scheduled = ScheduledBanners(timetable: timetable, now: now, reading: clockReading())
+        let scheduled = ScheduledBanners(timetable: timetable, now: now, reading: reading())
         return (scheduled, subset(scheduled.shown, of: loaded))
+    }
+
+    /// A schedule's `.hold`, as `run` and `render` apply it: the carousel holds `shown` of `loaded` (the
+    /// presenter keeps the sprites of the banners that stay) and rests on `centre` since the moment `carousel`
+    /// came to rest, so the centred banner keeps the time it has had on screen.
+    static func hold(
+        _ shown: [Int], centre: Int, after carousel: Carousel, before: [Int], of loaded: BannerList,
+        presenter: CarouselPresenter
+    ) -> (BannerList, Carousel) {
+        let banners = subset(shown, of: loaded)
+        presenter.replace(banners: banners) { shown.firstIndex(of: before[$0]) }
+        var held = Carousel(
+            layout: carousel.layout, metrics: carousel.metrics, count: banners.count, startIndex: centre,
+            time: carousel.restSince)
+        held.autoplayPaused = carousel.autoplayPaused
+        held.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
+        return (banners, held)
     }
 
     /// The banners at `indices` of `loaded`; `loaded` itself, shared, when all are there (the usual case).
@@ -41,11 +64,10 @@ extension MainLoop {
         let before = scheduled.shown
         switch scheduled.step(at: now, reading: Self.clockReading(), carousel: scheduler.carousel) {
         case .hold(let shown, let centre):
-            banners = Self.subset(shown, of: loaded)
-            presenter.replace(banners: banners) { shown.firstIndex(of: before[$0]) }
-            // Resting since the same moment: the centred banner keeps the time it has had on screen.
-            let restSince = scheduler.carousel.restSince
-            scheduler.replace(freshCarousel(layout: scheduler.carousel.layout, startIndex: centre, time: restSince))
+            let held: Carousel
+            (banners, held) = Self.hold(
+                shown, centre: centre, after: scheduler.carousel, before: before, of: loaded, presenter: presenter)
+            scheduler.replace(held)
             Log.info("schedules: \(scheduled.timetable.active.count) of \(loaded.count) banner(s) active")
             sendStatus()
         case .slideAway:

@@ -6,6 +6,7 @@ import CarouselRendering
 import CarouselTrace
 import DisplaySelection
 import Foundation
+import FrameLoop
 import ImageDecoding
 import Raster
 
@@ -20,13 +21,16 @@ struct RenderCommand: ParsableCommand {
             Gesture x/y are in the carousel's pixels (before --rotation). Settings come as for `bannerd run`: \
             the defaults, --board's profile, the configuration file (/etc/bannerd/bannerd.toml unless --config \
             says otherwise; it may be missing), then these options; so a preview shows the device's scale, \
-            rotation, format, background, fonts, content and autoplay, each banner resting for its own duration.
+            rotation, format, background, fonts, content and autoplay, each banner resting for its own duration, \
+            and banners' schedules read at --at (default: now), their edges crossed as simulated time passes.
             """
     )
 
     @OptionGroup var configuration: ConfigurationOptions
 
     @OptionGroup var contentOptions: ContentOptions
+
+    @OptionGroup var wallClock: WallClockOption
 
     @Option(help: "Display size in pixels, WxH (as the panel scans out).")
     var size = PixelSize(width: 800, height: 480)
@@ -78,8 +82,11 @@ struct RenderCommand: ParsableCommand {
         let layout = try CarouselLayout(
             widthPixels: logical.width, heightPixels: logical.height, scale: scale ?? settings.display.scale ?? 1,
             metrics: metrics)
-        let banners = contentOptions.loadBanners(
+        let loaded = contentOptions.loadBanners(
             orFrom: settings.contentDirectory, actions: Set(settings.actions.keys))
+        // The banners their schedules allow at --at; the wall clock moves on with the simulated time.
+        let start = wallClock.reading
+        var (scheduled, banners) = MainLoop.schedule(loaded, now: .zero, reading: start)
         let presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: rotation, format: pixelFormat,
             background: settings.carousel.background,
@@ -99,7 +106,20 @@ struct RenderCommand: ParsableCommand {
         let storage = PixelBufferStorage(width: size.width, height: size.height, format: pixelFormat)
         var written = 0
         var failure: Error?
-        let summary = runner.run(frames: frames) { row, carousel in
+        let summary = runner.run(frames: frames) { time, carousel in
+            // The schedules' edges, as `bannerd run` meets them (MainLoop.applySchedules).
+            let before = scheduled.shown
+            let reading = start.advanced(bySeconds: Int(time / .seconds(1)))
+            switch scheduled.step(at: time, reading: reading, carousel: carousel) {
+            case .hold(let shown, let centre):
+                (_, carousel) = MainLoop.hold(
+                    shown, centre: centre, after: carousel, before: before, of: loaded, presenter: presenter)
+            case .slideAway:
+                carousel.show(banner: (carousel.index + 1) % carousel.count, at: time)
+            case nil:
+                break
+            }
+        } emit: { row, carousel in
             guard failure == nil, row.frame % every == 0 else { return }
             presenter.draw(carousel.visibleViews(), into: storage.buffer)
             let name = "frame-\(String(repeating: "0", count: max(0, 5 - String(row.frame).count)))\(row.frame).png"
@@ -112,6 +132,6 @@ struct RenderCommand: ParsableCommand {
         }
         for problem in presenter.takeProblems() { Log.warning(problem) }
         if let failure { throw CommandFailure("\(out): cannot write frames (\(failure))") }
-        print("rendered \(written) frame(s) of \(banners.count) banner(s) into \(out); \(summary.line)")
+        print("rendered \(written) frame(s) of \(loaded.count) banner(s) into \(out); \(summary.line)")
     }
 }

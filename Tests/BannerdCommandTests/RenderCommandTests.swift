@@ -35,4 +35,50 @@ import Testing
         #expect(try frame(108) == frame(180))
         #expect(try frame(180) == frame(270))
     }
+
+    /// `--at` reads the schedules at that wall clock, and the clock moves on with the simulated time: a banner
+    /// whose window closes while centred finishes its time and slides away, as `bannerd run` does it.
+    @Test func schedulesAreReadAtTheGivenWallClockAndTheirEdgesCrossed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-at-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/content", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "[carousel]\nautoplay = 3\n".write(toFile: dir + "/bannerd.toml", atomically: true, encoding: .utf8)
+        try """
+        [[banner]]
+        title = "Breakfast"
+        hours = "07:00-11:00"
+        [[banner]]
+        title = "Open daily"
+        [[banner]]
+        title = "Dinner"
+        hours = "17:00-22:00"
+        """.write(toFile: dir + "/content/banners.toml", atomically: true, encoding: .utf8)
+        func render(at: String, into name: String) throws -> (Int) throws -> Data {
+            var render = try Bannerd.parseAsRoot([
+                "render", "--config", dir + "/bannerd.toml", "--content", dir + "/content", "--size", "320x200",
+                "--at", at, "--seconds", "5", "--every", "60", "--out", dir + "/" + name,
+            ])
+            try render.run()
+            return { n in
+                try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name)/frame-\(String(format: "%05d", n)).png"))
+            }
+        }
+        // In the morning and in the evening a different banner is centred at the start; the offset form is read
+        // on the UTC timeline, the same moment as the local one wherever this runs.
+        let morning = try render(at: "2026-12-01T08:00:00", into: "morning")
+        let evening = try render(at: "2026-12-01T18:00:00", into: "evening")
+        let night = try render(at: "2026-12-01T23:00:00", into: "night")
+        #expect(try morning(0) != evening(0))
+        #expect(try morning(0) != night(0) && evening(0) != night(0))
+        // Two seconds before eleven: Breakfast is centred, its window closes at 2 s, it rests its 3 s and
+        // slides away; the carousel then holds Open daily alone, as the night does.
+        let edge = try render(at: "2026-12-01T10:59:58", into: "edge")
+        #expect(try edge(0) == morning(0))
+        #expect(try edge(120) == morning(0))
+        #expect(try edge(300) == night(0))
+        #expect(throws: (any Error).self) {
+            try Bannerd.parseAsRoot(["render", "--at", "tomorrow", "--out", dir + "/x"])
+        }
+    }
 }
