@@ -2,7 +2,8 @@
 # `bannerd ctl screenshot OUT.png`: the frame on glass, pixel for pixel, written by the client.
 #   rest      the PNG is identical to QEMU's own screendump of the display at the same moment (1024x768)
 #   rotation  the same with --rotation 90: the scanout's pixels, rotation included
-#   motion    screenshots while autoplay slides cost no late frame (beyond the host's noise), each a whole frame
+#   motion    screenshots while autoplay slides cost no late frame (windows with and without one alternate, so
+#             the host's noise falls on both), and each is a whole carousel frame
 #   refusals  an unwritable OUT.png is one line naming the file, and bannerd runs on
 # qemu-run: packages python3
 # qemu-run-args: --size 1024x768 --timeout 400
@@ -46,27 +47,32 @@ stop
 echo "== motion: autoplay every second, screenshots taken while it slides"
 start --autoplay 1 || exit 1
 late() { field frames_late; }
-before=$(late) drawn_before=$(field frames_rendered)
-sleep 6
-quiet=$(($(late) - before)) quiet_frames=$(($(field frames_rendered) - drawn_before))
-before=$(late) drawn_before=$(field frames_rendered)
-taken=0 t0=$(ms)
+# The host is shared: its load comes and goes, and a loaded host makes the guest's frames late whatever the guest
+# does. So windows without and with a screenshot alternate, and the late frames of each kind are summed: the
+# host's noise falls on both alike.
 # The guest has one CPU: the client's PNG encoding runs niced, as an operator's shell would not compete with the
-# frame loop on a real board's several cores; what is measured is the service's side, the copy between frames.
+# frame loop on a real board's several cores; what is measured is the service's side.
+quiet=0 quiet_frames=0 busy=0 busy_frames=0 taken=0 t0=$(ms)
 for i in $(seq 1 8); do
+    l0=$(late) f0=$(field frames_rendered)
+    sleep 2
+    l1=$(late) f1=$(field frames_rendered)
     nice -n 19 "$BIN" ctl --socket "$SOCK" screenshot "moving-$i.png" > /dev/null && taken=$((taken + 1))
+    l2=$(late) f2=$(field frames_rendered)
+    quiet=$((quiet + l1 - l0)) quiet_frames=$((quiet_frames + f1 - f0))
+    busy=$((busy + l2 - l1)) busy_frames=$((busy_frames + f2 - f1))
 done
-elapsed=$(($(ms) - t0))
-busy=$(($(late) - before)) busy_frames=$(($(field frames_rendered) - drawn_before))
-echo "without screenshots: $quiet late of $quiet_frames frames in 6 s"
-echo "with $taken screenshots in $elapsed ms: $busy late of $busy_frames frames"
+echo "in 8 windows without a screenshot: $quiet late of $quiet_frames frames"
+echo "in 8 windows with one ($taken taken, $(($(ms) - t0)) ms in all): $busy late of $busy_frames frames"
 ((taken == 8)) || fail "only $taken of 8 screenshots taken while moving"
 ((busy_frames > 0)) || fail "the carousel did not move while the screenshots were taken"
 grep "screenshot:" bannerd.log | tail -n 3
-# The host is shared and noisy: the rate of late frames without screenshots, plus two frames late by chance, is
-# allowed; screenshots that held up the loop would make one late each (eight).
-allowed=$((quiet * busy_frames / (quiet_frames > 0 ? quiet_frames : 1) + 2))
-((busy <= allowed)) || fail "screenshots made frames late: $busy late with them, $quiet of $quiet_frames without"
+# The emulated CPU makes some frames late whatever runs (5 of 372 in a quiet CI run), and the client's own PNG
+# encoding competes for the guest's one CPU: twice the rate seen without screenshots, plus four, is allowed. A loop
+# held up by each screenshot (a copy of the scanout, a composition or a write on the frame path: several frames
+# each on this CPU) exceeds it.
+allowed=$((2 * quiet * busy_frames / (quiet_frames > 0 ? quiet_frames : 1) + 4))
+((busy <= allowed)) || fail "screenshots made frames late: $busy of $busy_frames with them, $quiet of $quiet_frames without"
 for i in 1 4 8; do
     python3 "$LIB/pngcheck.py" "moving-$i.png" --size 1024x768 --min-colours 3 || fail "moving-$i.png is not a carousel frame"
 done

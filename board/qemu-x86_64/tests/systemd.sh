@@ -6,15 +6,19 @@
 #   1 start     `systemctl start` returns, and the unit is active (running), only after READY=1 (the first frame
 #               is on screen by then); the carousel's geometry is exact; the time from start to READY=1
 #   4 stop      `systemctl stop` exits 0 within a second (as systemd measured it) and the console is back
-#   7 config    scale = 99 in /etc/bannerd/bannerd.toml: exit status 78 and no restart (RestartPreventExitStatus)
+#   8 config    scale = 99 in /etc/bannerd/bannerd.toml: exit status 78 and no restart (RestartPreventExitStatus)
 #   2 reload    `systemctl reload` reloads the content exactly once and leaves bannerd's VT alone (still its
 #               controlling terminal, graphics mode, keyboard off); `bannerd ctl status` works for a member of
 #               group bannerd and is refused for a user who is not
+#   7 action    a tap runs the program [actions] names for the banner, inside the sandbox: user bannerd, the
+#               root read-only but /var/lib/bannerd, no IP socket, the banner's parameter in its environment
 #   3 watchdog  kill -STOP of the main PID: the watchdog kills it, systemd restarts it (NRestarts + 1), carousel
 #   6 journal   the start-up line at info, nothing at error priority in the clean run (checks 1 and 4), no refused
 #               system call (no "setpriority … refused", no SECCOMP audit line), pre-render threads at nice 10
 #   5 restarts  20 `systemctl restart` in a row: each start is DRM master with the carousel on screen,
 #               and only the new process is left in the unit's cgroup
+#   9 package   dpkg -i of a later version restarts the running service on the new binary, with the carousel;
+#               dpkg -r stops it and keeps the content; dpkg -P removes /etc/bannerd and /var/lib/bannerd
 # Usage (in the guest): systemd.sh [--drop-in 'Key=value ...']   a drop-in for bannerd.service, to try a change
 # to the unit without rebuilding the package (the unit as shipped otherwise; the drop-in is printed).
 # qemu-run: packages python3 dpkg-dev fonts-dejavu-core fonts-wqy-zenhei fonts-symbola
@@ -139,7 +143,7 @@ shot console-after
     || fail "console not restored"
 took "check 4"
 
-begin "7. a configuration error: exit status 78, no restart"
+begin "8. a configuration error: exit status 78, no restart"
 cp /etc/bannerd/bannerd.toml bannerd.toml.good
 sed -i 's/^#scale = "auto"$/scale = 99/' /etc/bannerd/bannerd.toml
 grep -n '^scale = 99$' /etc/bannerd/bannerd.toml || fail "cannot put scale = 99 in /etc/bannerd/bannerd.toml"
@@ -155,7 +159,7 @@ journalctl _SYSTEMD_UNIT=bannerd.service --after-cursor "$mark" -q -o cat | head
 [ "$(prop ActiveState)" = failed ] && [ "$(prop NRestarts)" = "$restarts" ] || fail "systemd restarted it"
 cp bannerd.toml.good /etc/bannerd/bannerd.toml
 systemctl reset-failed bannerd
-took "check 7"
+took "check 8"
 
 begin "2. systemctl reload: one reload; ctl for group bannerd only"
 # Content of its own (the demo banners have no directory to reload): three banners in the default directory.
@@ -199,6 +203,37 @@ answer=$(runuser -u bannerd-outsider -- bannerd ctl status 2>&1); code=$?
 echo "not a member ($(id bannerd-outsider)): exit $code: $answer"
 [ $code != 0 ] && [[ $answer != *'"frames_rendered"'* ]] || fail "ctl status answered a user outside group bannerd"
 took "check 2"
+
+begin "7. a tap action runs inside the sandbox"
+# The admin's program, named in the conffile; the content names it and passes a parameter.
+cat > /usr/local/bin/bannerd-probe <<'PROBE'
+#!/bin/sh
+echo "probe: user=$(id -un)"
+if touch /usr/local/probe-root 2>/dev/null; then echo "probe: root=writable"; else echo "probe: root=read-only"; fi
+if touch /var/lib/bannerd/probe-state 2>/dev/null; then echo "probe: state=writable"; else echo "probe: state=read-only"; fi
+if python3 -c 'import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM)' 2>/dev/null; then
+    echo "probe: ip=yes"; else echo "probe: ip=no"; fi
+echo "probe: offer=$BANNERD_PARAM_OFFER"
+PROBE
+chmod 755 /usr/local/bin/bannerd-probe
+printf '\n[actions]\nprobe = ["/usr/local/bin/bannerd-probe"]\n' >> /etc/bannerd/bannerd.toml
+{ printf '[[banner]]\nid = "tap"\ntitle = "Tap me"\naction = "probe"\n[banner.parameters]\noffer = "spring"\n\n'
+  cat banners.toml; } > banners-action.toml
+install -o bannerd -g bannerd -m 0640 banners-action.toml $content/banners.toml
+systemctl restart bannerd || fail "systemctl restart failed"
+wait_until 90 banners_shown || fail "banners not shown: $(ctl status)"
+mark=$(cursor)
+"$QEMU_RUN_BOARD/touch.py" --size 1024x768 - <<< $'0 down 512 384\n60 up' || fail "touch.py failed"
+ended() { journalctl _SYSTEMD_UNIT=bannerd.service --after-cursor "$mark" -q -o cat | grep -q "action of banner tap ended"; }
+wait_until 30 ended || fail "the action did not run to its end"
+journalctl _SYSTEMD_UNIT=bannerd.service --after-cursor "$mark" -q -o cat | grep "action of banner tap" | tee action.log
+for line in "probe: user=bannerd" "probe: root=read-only" "probe: state=writable" "probe: ip=no" \
+    "probe: offer=spring" "action of banner tap ended with exit status 0"; do
+    grep -qF "$line" action.log || fail "the action's log has no line '$line'"
+done
+[ ! -e /usr/local/probe-root ] || fail "the action wrote outside /var/lib/bannerd"
+rm -f /var/lib/bannerd/probe-state
+took "check 7"
 
 begin "3. kill -STOP: the watchdog kills it, systemd restarts it"
 pid=$(prop MainPID) restarts=$(prop NRestarts)
@@ -268,7 +303,32 @@ echo "processes of user bannerd: $(pgrep -c -u bannerd)"
 [ "$(pgrep -c -u bannerd)" = 1 ] || fail "processes left over: $(pgrep -a -u bannerd)"
 took "check 5"
 
-systemctl stop bannerd
+begin "9. upgrade, remove and purge under systemd"
+systemctl reset-failed bannerd
+# The upgrade: the same tree under a later version, as the next release would come.
+version=$(dpkg-query -W -f '${Version}' bannerd)
+rm -rf repack && dpkg-deb -R "${debs[0]}" repack && sed -i "s/^Version: .*/Version: $version+test1/" repack/DEBIAN/control
+dpkg-deb --root-owner-group --build repack upgrade.deb > /dev/null || fail "repacking the upgrade failed"
+old=$(prop MainPID)
+dpkg -i upgrade.deb > dpkg-upgrade.log 2>&1 || { cat dpkg-upgrade.log; fail "dpkg -i of the upgrade failed"; }
+pid=$(prop MainPID)
+exe=$(readlink "/proc/$pid/exe" 2>/dev/null)
+echo "upgrade $version -> $(dpkg-query -W -f '${Version}' bannerd): MainPID $old -> $pid ($exe), $(prop ActiveState)"
+[ "$(dpkg-query -W -f '${Version}' bannerd)" = "$version+test1" ] || fail "not upgraded"
+[ "$pid" != "$old" ] && [ "$pid" != 0 ] && [ "$(prop ActiveState)" = active ] || fail "not restarted by the upgrade"
+[ "$exe" = /usr/bin/bannerd ] || fail "the running binary is not the installed one: $exe"
+wait_until 60 banners_shown || fail "banners not shown after the upgrade: $(ctl status)"
+grep -q '^probe = ' /etc/bannerd/bannerd.toml || fail "the upgrade lost the operator's [actions]"
+dpkg -r bannerd > dpkg-remove.log 2>&1 || { cat dpkg-remove.log; fail "dpkg -r failed"; }
+echo "removed: $(dpkg-query -W -f '${db:Status-Abbrev}' bannerd); processes of user bannerd: $(pgrep -c -u bannerd)"
+pgrep -u bannerd > /dev/null && fail "bannerd still runs after dpkg -r: $(pgrep -a -u bannerd)"
+[ -f $content/banners.toml ] || fail "dpkg -r deleted the content"
+dpkg -P bannerd > dpkg-purge.log 2>&1 || { cat dpkg-purge.log; fail "dpkg -P failed"; }
+echo "purged: /etc/bannerd $([ -e /etc/bannerd ] && echo is left || echo gone)," \
+    "/var/lib/bannerd $([ -e /var/lib/bannerd ] && echo is left || echo gone)"
+[ ! -e /etc/bannerd ] && [ ! -e /var/lib/bannerd ] || fail "dpkg -P left /etc/bannerd or /var/lib/bannerd"
+took "check 9"
+
 journalctl -b -q -o short-monotonic > journal.log
 echo
 echo "systemd test: $(($(ms) - test_started)) ms in the guest; status $status"
