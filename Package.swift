@@ -45,6 +45,8 @@ let package = Package(
         // Wall-clock schedules: weekdays, times of day, daily windows past midnight, dates, and which banners their
         // schedules allow (pure: the caller reads the clock and the zone's offset).
         .target(name: "WallClock", dependencies: ["TOMLDecoding"]),
+        // Proof of play: which banner stood centred on the lit screen, when and how it got there; the daily files.
+        .target(name: "ProofOfPlay", dependencies: ["ControlProtocol", "TOMLDecoding", "WallClock"]),
 
         // CLOCK_MONOTONIC (the clock of flip events, libinput and poll deadlines) and the one conversion of a
         // deadline to poll()'s timeout.
@@ -100,6 +102,7 @@ let package = Package(
             name: "BannerdConfig",
             dependencies: [
                 "TOMLDecoding", "WallClock", "DisplaySelection", "InputTranslation", "CarouselEngine", "Raster",
+                "ProofOfPlay",
             ]
         ),
 
@@ -157,6 +160,7 @@ let package = Package(
                 "ServiceIO",
                 "ControlProtocol",
                 "Metrics",
+                "ProofOfPlay",
                 "BackgroundJobs",
                 "ChildProcess",
                 "MonotonicTime",
@@ -193,7 +197,7 @@ let package = Package(
             name: "BannerdConfigTests",
             dependencies: [
                 "BannerdConfig", "BannerdConfigFiles", "DisplaySelection", "InputTranslation", "Raster", "FileAccess",
-                "WallClock",
+                "WallClock", "ProofOfPlay",
             ],
             exclude: ["TOMLWriters"]
         ),
@@ -205,6 +209,7 @@ let package = Package(
         ),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
+        .testTarget(name: "ProofOfPlayTests", dependencies: ["ProofOfPlay", "WallClock", "FileAccess"]),
         // Scripts/test also runs it under ThreadSanitizer.
         .testTarget(name: "BackgroundJobsTests", dependencies: ["BackgroundJobs"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),

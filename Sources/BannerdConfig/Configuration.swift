@@ -1,3 +1,4 @@
+import ProofOfPlay
 import WallClock
 
 /// Everything `/etc/bannerd/bannerd.toml` can set, with its defaults (see `config/bannerd.toml`).
@@ -17,6 +18,14 @@ public struct Configuration: Equatable, Sendable {
     public var controlSocketPath = "/run/bannerd/control.sock"
     /// `[metrics] textfile`: where the Prometheus textfile is written for node_exporter; nil: not written.
     public var metricsTextfile: String? = "/var/lib/prometheus/node-exporter/bannerd.prom"
+    /// `[proof_of_play] directory`: where the daily proof-of-play files go; nil: none kept.
+    public var proofOfPlayDirectory: String? = PlayLogFiles.defaultDirectory
+    /// `[proof_of_play] keep_days`: how many days of files are kept, today's included.
+    public var proofOfPlayKeepDays = PlayLogFiles.defaultKeepDays
+    /// The proof-of-play files as configured; nil when turned off.
+    public var proofOfPlay: PlayLogFiles? {
+        proofOfPlayDirectory.map { PlayLogFiles(directory: $0, keepDays: proofOfPlayKeepDays) }
+    }
     /// `[schedule]`: when the screen is on; nil keeps it on around the clock.
     public var schedule: ScreenSchedule?
     /// `[actions]`: the programs a tap may run, by the name banners.toml gives (`action = "show-offer"`): each an

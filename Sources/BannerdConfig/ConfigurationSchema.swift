@@ -1,12 +1,13 @@
 import DisplaySelection
 import InputTranslation
+import ProofOfPlay
 import Raster
 import TOMLDecoding
 
 /// The tables and keys bannerd.toml accepts and what each value may be. `config/bannerd.toml` documents the
 /// same keys in the same order.
 enum ConfigurationSchema {
-    static let tables = [display, input, carousel, content, control, metrics, schedule, actions]
+    static let tables = [display, input, carousel, content, control, metrics, proofOfPlay, schedule, actions]
 
     static func table(_ name: String) -> ConfigurationTable? { tables.first { $0.name == name } }
 
@@ -132,6 +133,22 @@ enum ConfigurationSchema {
                 }
                 c.metricsTextfile = path
             }
+        ])
+
+    static let proofOfPlay = ConfigurationTable(
+        name: "proof_of_play",
+        keys: [
+            ConfigurationKey("directory") { c, v throws(ValueProblem) in
+                c.proofOfPlayDirectory = v.string == "off" ? nil : try v.absolutePath("directory")
+            },
+            ConfigurationKey("keep_days") { c, v throws(ValueProblem) in
+                let range = PlayLogFiles.keepDaysRange
+                guard let days = v.integer, range.contains(days) else {
+                    throw ValueProblem(
+                        "keep_days must be a whole number of days from \(range.lowerBound) to \(range.upperBound)")
+                }
+                c.proofOfPlayKeepDays = days
+            },
         ])
 
     /// Read as a whole by `ScheduleReader` (on and off only make sense together); the setters do nothing.

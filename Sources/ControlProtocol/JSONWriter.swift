@@ -1,9 +1,12 @@
-/// A minimal JSON writer for the status line: objects, strings, numbers, booleans and string arrays.
-struct JSONWriter {
-    private(set) var text = ""
+/// A minimal JSON writer for the status line and the proof-of-play records: objects, strings, numbers, booleans
+/// and string arrays.
+public struct JSONWriter {
+    public private(set) var text = ""
     private var needsComma = false
 
-    mutating func object(_ body: (inout JSONWriter) -> Void) {
+    public init() {}
+
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
         text += "{"
         needsComma = false
@@ -12,44 +15,44 @@ struct JSONWriter {
         needsComma = true
     }
 
-    mutating func key(_ name: String) {
+    public mutating func key(_ name: String) {
         separate()
         string(name)
         text += ":"
         needsComma = false
     }
 
-    mutating func null() {
+    public mutating func null() {
         separate()
         text += "null"
         needsComma = true
     }
 
-    mutating func field(_ name: String, _ value: String) {
+    public mutating func field(_ name: String, _ value: String) {
         key(name)
         string(value)
         needsComma = true
     }
 
-    mutating func field(_ name: String, _ value: Int) {
+    public mutating func field(_ name: String, _ value: Int) {
         key(name)
         text += String(value)
         needsComma = true
     }
 
-    mutating func field(_ name: String, _ value: Double) {
+    public mutating func field(_ name: String, _ value: Double) {
         key(name)
         text += value.isFinite ? String(value) : "null"
         needsComma = true
     }
 
-    mutating func field(_ name: String, _ value: Bool) {
+    public mutating func field(_ name: String, _ value: Bool) {
         key(name)
         text += value ? "true" : "false"
         needsComma = true
     }
 
-    mutating func field(_ name: String, _ values: [String]) {
+    public mutating func field(_ name: String, _ values: [String]) {
         key(name)
         text += "["
         for (i, value) in values.enumerated() {

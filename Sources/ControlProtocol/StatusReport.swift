@@ -22,6 +22,10 @@ public struct StatusReport: Equatable, Sendable {
     public var screen: String
     /// The version of the bannerd answering.
     public var version: String
+    /// Proof of play today (local day): banners that stood centred on the lit screen and finished their showing,
+    /// and their seconds fully centred.
+    public var playsToday: Int
+    public var playedSecondsToday: Double
 
     /// The display part; nil while no display is connected.
     public struct Display: Equatable, Sendable {
@@ -44,7 +48,8 @@ public struct StatusReport: Equatable, Sendable {
         index: Int, count: Int, bannersActive: Int? = nil, bannersTotal: Int? = nil, phase: String,
         autoplayPaused: Bool, framesRendered: Int, framesLate: Int,
         placeholdersOnScreen: Int = 0, uptimeSeconds: Double, display: Display?, waitingFor: String? = nil,
-        touchDevices: [String], screen: String = "on", version: String = ""
+        touchDevices: [String], screen: String = "on", version: String = "", playsToday: Int = 0,
+        playedSecondsToday: Double = 0
     ) {
         self.index = index
         self.count = count
@@ -61,6 +66,8 @@ public struct StatusReport: Equatable, Sendable {
         self.touchDevices = touchDevices
         self.screen = screen
         self.version = version
+        self.playsToday = playsToday
+        self.playedSecondsToday = playedSecondsToday
     }
 
     /// The report as a single line of JSON (keys in a fixed order).
@@ -94,6 +101,8 @@ public struct StatusReport: Equatable, Sendable {
             $0.field("touch_devices", touchDevices)
             $0.field("screen", screen)
             $0.field("version", version)
+            $0.field("plays_today", playsToday)
+            $0.field("played_s_today", (playedSecondsToday * 10).rounded() / 10)
         }
         return out.text
     }

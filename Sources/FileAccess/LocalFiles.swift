@@ -89,18 +89,12 @@ public struct LocalFiles: Sendable {
             unlink(tmp)
             throw FileError(call: "fchmod", errno: e, path: tmp)
         }
-        var offset = 0
-        while offset < bytes.count {
-            let n = repeatWhileInterrupted {
-                bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-            }
-            if n < 0 {
-                let e = errno
-                close(fd)
-                unlink(tmp)
-                throw FileError(call: "write", errno: e, path: tmp)
-            }
-            offset += n
+        do {
+            try Self.writeAll(bytes, to: fd, path: tmp)
+        } catch {
+            close(fd)
+            unlink(tmp)
+            throw error
         }
         guard close(fd) == 0 else {
             let e = errno
@@ -111,6 +105,18 @@ public struct LocalFiles: Sendable {
             let e = errno
             unlink(tmp)
             throw FileError(call: "rename", errno: e, path: path)
+        }
+    }
+
+    /// Writes all of `bytes` to `fd` (write(2) may take less than asked); `path` names it in the error.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(FileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = repeatWhileInterrupted {
+                bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            }
+            guard n >= 0 else { throw FileError(call: "write", errno: errno, path: path) }
+            offset += n
         }
     }
 

@@ -34,16 +34,33 @@ public struct ClockReading: Equatable, Sendable {
         ClockReading(utcSeconds: utcSeconds + seconds, utcOffsetSeconds: utcOffsetSeconds)
     }
 
+    /// The local day's number (days since 1970-01-01, local time).
+    public var localDay: Int { CivilCalendar.floorDivide(localSeconds, 86_400) }
+
+    /// `YYYY-MM-DD`, the local date.
+    public var localDate: String {
+        let date = CivilCalendar.date(ofDayNumber: localDay)
+        return Self.pad(date.year, 4) + "-" + Self.pad(date.month, 2) + "-" + Self.pad(date.day, 2)
+    }
+
     /// `YYYY-MM-DD HH:MM` local time, as `bannerd check` prints it.
     public var localDescription: String {
-        let day = CivilCalendar.floorDivide(localSeconds, 86_400)
-        let date = CivilCalendar.date(ofDayNumber: day)
-        let minute = (localSeconds - day * 86_400) / 60
-        func pad(_ n: Int, _ width: Int) -> String {
-            let digits = String(n)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2) + " "
-            + (ClockTime(hour: minute / 60, minute: minute % 60)?.description ?? "")
+        let minute = (localSeconds - localDay * 86_400) / 60
+        return localDate + " " + (ClockTime(hour: minute / 60, minute: minute % 60)?.description ?? "")
+    }
+
+    /// RFC 3339 with the zone's offset, to the second: `2026-11-25T17:05:09+01:00` (what JSON readers and `date -d`
+    /// take).
+    public var rfc3339: String {
+        let second = localSeconds - localDay * 86_400
+        let offset = abs(utcOffsetSeconds) / 60
+        return localDate + "T" + Self.pad(second / 3600, 2) + ":" + Self.pad(second / 60 % 60, 2) + ":"
+            + Self.pad(second % 60, 2) + (utcOffsetSeconds < 0 ? "-" : "+") + Self.pad(offset / 60, 2) + ":"
+            + Self.pad(offset % 60, 2)
+    }
+
+    private static func pad(_ n: Int, _ width: Int) -> String {
+        let digits = String(n)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

@@ -84,13 +84,16 @@ extension MainLoop {
         case .failure(let error):
             return ControlReply("error: \(error)")
         case .success(.next):
+            motionCause = .control
             _ = scheduler.handle(.key(.right, time: now))
         case .success(.previous):
+            motionCause = .control
             _ = scheduler.handle(.key(.left, time: now))
         case .success(.goto(let index)):
             guard index < banners.count else {
                 return ControlReply("error: no banner \(index) (there are \(banners.count))")
             }
+            motionCause = .control
             scheduler.update { $0.show(banner: index, at: now) }
         case .success(.pause):
             scheduler.update { $0.autoplayPaused = true }
@@ -108,6 +111,7 @@ extension MainLoop {
 
     func status() -> StatusReport {
         let carousel = scheduler.carousel
+        let today = plays.counts(today: Self.clockReading().localDay)
         var display = screen?.status
         display?.pacing = screen?.pacingStatus ?? scheduler.pacing.rawValue
         return StatusReport(
@@ -118,7 +122,8 @@ extension MainLoop {
             uptimeSeconds: (MonotonicClock.now() - started).seconds,
             display: display, waitingFor: waitingFor,
             touchDevices: input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
-            screen: chores.powerState.rawValue, version: BannerdVersion.current)
+            screen: chores.powerState.rawValue, version: BannerdVersion.current, playsToday: today.plays,
+            playedSecondsToday: today.centredSeconds)
     }
 
     /// Loads the content again; the banner on screen stays when it still exists. A broken update (unreadable
@@ -136,6 +141,7 @@ extension MainLoop {
             return
         }
         let current = scheduler.carousel.count > 0 ? banners[scheduler.carousel.index].id : nil
+        motionCause = .reload
         adopt(fresh)
         let start = banners.firstIndex { $0.id == current } ?? 0
         rebuild(

@@ -28,7 +28,7 @@ extension MainLoop {
                 try LocalFiles().writeAtomically(bytes, to: path, permissions: 0o644)
                 return nil
             } catch {
-                return "\(error)"
+                return "metrics not written: \(error) (see [metrics] in bannerd.toml)"
             }
         }
     }
@@ -50,10 +50,11 @@ extension MainLoop {
         metrics.bannerShows.count(banners[carousel.index].id)
     }
 
-    /// Logs each distinct write failure once: a directory bannerd may not write would otherwise fill the journal.
+    /// Logs each distinct write failure once (metrics, proof of play): a directory bannerd may not write would
+    /// otherwise fill the journal.
     func logWriteFailures() {
         for failure in writer.collect() where reportedWriteFailures.insert(failure).inserted {
-            Log.warning("metrics not written: \(failure) (see [metrics] in bannerd.toml)")
+            Log.warning(failure)
         }
     }
 }

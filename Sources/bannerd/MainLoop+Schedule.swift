@@ -71,6 +71,7 @@ extension MainLoop {
             Log.info("schedules: \(scheduled.timetable.active.count) of \(loaded.count) banner(s) active")
             sendStatus()
         case .slideAway:
+            motionCause = .schedule
             scheduler.update { $0.show(banner: ($0.index + 1) % $0.count, at: now) }
         case nil:
             break

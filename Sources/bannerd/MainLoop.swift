@@ -16,6 +16,7 @@ import LibinputSource
 import Metrics
 import MonotonicTime
 import PrerenderThreads
+import ProofOfPlay
 import Raster
 import ServiceIO
 import VirtualTerminal
@@ -44,6 +45,8 @@ final class MainLoop {
         var actions: [String: [String]] = [:]
         /// Where the Prometheus textfile goes; nil: nowhere.
         var metricsTextfile: String?
+        /// Where the proof-of-play files go and for how long; nil: none kept.
+        var proofOfPlay: PlayLogFiles?
     }
 
     let settings: Settings
@@ -60,7 +63,7 @@ final class MainLoop {
     let worker: PrerenderWorker
     /// Composes `ctl screenshot` frames off the loop.
     let screenshots: BackgroundQueue<Screenshot>
-    /// Writes the metrics textfile off the loop; what it returns are failures, for the log.
+    /// Writes the metrics textfile and the proof-of-play records off the loop; what it returns is for the log.
     let writer: BackgroundQueue<String>
     /// Counts the loop keeps for the metrics, and when to write them.
     var metrics = BannerdMetrics()
@@ -69,6 +72,13 @@ final class MainLoop {
     var restingBanner: Int?
     /// Write failures logged already.
     var reportedWriteFailures: Set<String> = []
+    /// The banner in the centre of the lit screen, turned into proof-of-play records (`+ProofOfPlay`).
+    var plays = PlayTracker()
+    /// How the carousel was last moved by someone (touch, key, control, schedule, reload); autoplay is read off
+    /// the carousel itself.
+    var motionCause = PlayCause.start
+    /// The local day whose expired proof-of-play files were last removed.
+    var playFilesPrunedDay: Int?
     let control: ControlServer?
     let notifier: SystemdNotifier?
     /// Tap actions running in the background.
@@ -259,6 +269,7 @@ final class MainLoop {
         do {
             for event in try input.dispatch() {
                 if chores.input(at: MonotonicClock.now(), local: Self.localTime()) { continue }
+                motionCause = PlayCause(event)
                 if let action = scheduler.handle(event) { report(action) }
             }
         } catch {
@@ -279,6 +290,7 @@ final class MainLoop {
             scheduler.pacing = screen.pacing
         }
         if !chores.lit { failScreenshots("error: the screen is off (its schedule)") }
+        if !chores.lit || screen == nil { observePlay(at: now) }  // nothing on glass
         applySchedules(at: now)
         if chores.lit {
             drawFrame(at: now)
@@ -310,8 +322,10 @@ final class MainLoop {
                 if presenter.placeholdersOnScreen > 0 { metrics.placeholderFrames += 1 }
                 announceReady()
                 captureScreenshots()
+                observePlay(at: now)
             case .dropped:
                 failScreenshots("error: nothing on screen (the display went away)")
+                observePlay(at: now)
             case .idle, .refused:
                 break  // a screenshot waits for the frame that is presented
             }
@@ -370,7 +384,8 @@ final class MainLoop {
         notify { try $0.stopping() }
         worker.stop()
         screenshots.stop()
-        writer.finish()  // the last metrics written are the last state
+        finishPlay(at: MonotonicClock.now())
+        writer.finish()  // the last metrics and the last play written are the last state
         writer.stop()
         screen?.device.shutdown()
         terminal?.restore()

@@ -90,7 +90,8 @@ struct RunCommand: ParsableCommand {
             seat: configuration.input.seat, calibration: configuration.input.calibration ?? .identity,
             controlPath: configuration.controlSocketPath, terminalPath: vt,
             contentDirectory: configuration.contentDirectory, schedule: configuration.schedule,
-            actions: configuration.actions, metricsTextfile: configuration.metricsTextfile)
+            actions: configuration.actions, metricsTextfile: configuration.metricsTextfile,
+            proofOfPlay: configuration.proofOfPlay)
         let loop = try MainLoop(settings: settings)
         try loop.run()
     }

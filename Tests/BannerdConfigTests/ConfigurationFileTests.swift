@@ -1,5 +1,6 @@
 import DisplaySelection
 import InputTranslation
+import ProofOfPlay
 import Raster
 import Testing
 import WallClock
@@ -86,6 +87,15 @@ import WallClock
         #expect(c.display == DisplaySettings() && c.input.calibration == nil && c.carousel.autoplayInterval == nil)
     }
 
+    @Test func proofOfPlayGoesWhereItIsToldForAsLongAsItIsToldOrNowhere() throws {
+        #expect(
+            Configuration.defaults.proofOfPlay
+                == PlayLogFiles(directory: "/var/lib/bannerd/proof-of-play", keepDays: 92))
+        let kept = try apply("[proof_of_play]\nkeep_days = 400\ndirectory = \"/srv/plays\"\n")
+        #expect(kept.proofOfPlay == PlayLogFiles(directory: "/srv/plays", keepDays: 400))
+        #expect(try apply("[proof_of_play]\ndirectory = \"off\"\nkeep_days = 3\n").proofOfPlay == nil)
+    }
+
     @Test func anEmptyFileOrEmptyTablesChangeNothing() throws {
         #expect(try apply("") == .defaults)
         #expect(try apply("# only comments\n\n[display]\n[schedule]\n") == .defaults)
@@ -114,6 +124,9 @@ import WallClock
         ("[carousel]\nbody_fonts = [\"a.ttf\"]", 2, 14, "absolute font paths"),
         ("[content]\ndirectory = \"content\"", 2, 13, "directory must be an absolute path"),
         ("[control]\nsocket = \"/" + String(repeating: "s", count: 107) + "\"", 2, 10, "longer than 107 bytes"),
+        ("[proof_of_play]\ndirectory = \"plays\"", 2, 13, "directory must be an absolute path"),
+        ("[proof_of_play]\nkeep_days = 0", 2, 13, "keep_days must be a whole number of days from 1 to 3660"),
+        ("[proof_of_play]\nkeep_days = 7.5", 2, 13, "keep_days must be a whole number of days"),
         ("[schedule]\non = \"7\"\noff = \"22:00\"", 2, 6, "on must be a 24-hour time"),
         ("[schedule]\non = \"07:00\"\noff = \"25:00\"", 3, 7, "off must be a 24-hour time"),
         ("[schedule]\non = \"07:00\"", 1, 1, "[schedule] needs both on and off"),

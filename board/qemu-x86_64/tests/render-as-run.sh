@@ -1,8 +1,12 @@
 #!/bin/bash
 # `bannerd render` shows what `bannerd run` shows: the same content and bannerd.toml (autoplay, a banner's own
-# duration, background, scale), played by the service on the board and rendered in simulated time.
+# duration, background, scale), played by the service on the board and rendered in simulated time; and the
+# proof-of-play records name what was on screen.
 #   steps   after each of 4 autoplay steps (banners 0, 1, 2, then 0 again) QEMU's screendump of the board is
 #           pixel for pixel the frame render shows at rest after the same number of steps
+#   plays   the proof-of-play file has one whole JSON line per banner that stood centred, in the order of the
+#           screendumps, each with its id, image, cause (start, autoplay, then `ctl next`, a swipe), and the
+#           seconds it stood centred (its duration, within the emulated CPU's slack); `ctl status` counts them
 # qemu-run: packages python3
 # qemu-run-args: --size 1024x768 --timeout 400
 set -uo pipefail
@@ -34,12 +38,14 @@ duration = 5
 id = "plain"
 title = "Grüße aus Köln"
 EOF
-cat > bannerd.toml <<'EOF'
+cat > bannerd.toml <<EOF
 [display]
 scale = 1.25
 [carousel]
 autoplay = 3
 background = "#102030"
+[proof_of_play]
+directory = "$PWD/plays"
 EOF
 "$BIN" check --config bannerd.toml --content content || fail "check found problems"
 
@@ -48,6 +54,7 @@ echo "== run: QEMU's screendump after each autoplay step"
 pid=$!
 wait_until 90 banners_shown || { fail "banners not shown: $(ctl status)"; cat bannerd.log; exit 1; }
 steps=(0 1 2 0)
+shots=()  # when each screendump was taken (epoch seconds) and the banner it showed
 for step in "${!steps[@]}"; do
     index=${steps[$step]}
     # Each rest lasts 3 s or more: the screendump is taken at rest and kept only if nothing was drawn while it
@@ -58,15 +65,66 @@ for step in "${!steps[@]}"; do
         POLL=0.3 wait_until 30 settled_on "$index" || break
         frames=$(field frames_rendered)
         shot "run-$step"
+        shot_at=$(date +%s)
         [ "$(field frames_rendered)" = "$frames" ] && settled_on "$index" && taken=yes
     done
     [ -n "$taken" ] || { fail "no still screendump at step $step (banner $index): $(ctl status)"; break; }
     echo "step $step: banner $index on screen, $(field frames_rendered) frames drawn"
+    shots+=("$shot_at:$index")
     # Wait until autoplay has moved on, so the next step's screendump is of the next rest.
     [ "$step" = $((${#steps[@]} - 1)) ] || POLL=0.3 wait_until 30 eval '! settled_on '"$index" || fail "autoplay stopped"
 done
+# Two more showings, moved by someone: the control socket, then a finger (before autoplay's 3 s run out).
+ctl next > /dev/null && POLL=0.3 wait_until 30 settled_on 1 || fail "ctl next did not move to banner 1"
+"$QEMU_RUN_BOARD/touch.py" --size 1024x768 - <<< $'0 down 900 384\n30 move 750 384\n60 move 600 384\n90 move 450 384\n120 up' \
+    || fail "touch.py failed"
+POLL=0.3 wait_until 30 settled_on 2 || fail "the swipe did not move to banner 2: $(ctl status)"
+sleep 1
+plays_counted=$(field plays_today)
 kill -TERM $pid
 wait $pid || fail "exit status $? after SIGTERM"
+
+echo "== proof of play"
+ls -l plays
+cat plays/*.jsonl
+python3 - "$plays_counted" "${shots[*]}" plays/*.jsonl <<'PY' || fail "the proof-of-play records do not match the screen"
+import datetime, json, re, sys
+counted, shots, paths = int(sys.argv[1]), sys.argv[2].split(), sys.argv[3:]
+ids = ["hours", "picture", "plain"]
+durations = {"hours": 3, "picture": 5, "plain": 3}
+assert len(paths) == 1, f"one file a day, found {paths}"
+text = open(paths[0]).read()
+assert text.endswith("\n"), "the file ends in a line cut short"
+records = [json.loads(line) for line in text.splitlines()]
+stamp = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$")
+seconds = lambda t: datetime.datetime.fromisoformat(t).timestamp()
+for record in records:
+    assert set(record) == {"banner", "image", "start", "end", "centred_s", "cause"}, record
+    assert stamp.match(record["start"]) and stamp.match(record["end"]), record
+    assert seconds(record["start"]) <= seconds(record["end"]), record
+    assert (record["image"] or "").endswith("picture.png") == (record["banner"] == "picture"), record
+    assert record["centred_s"] > 0, record
+# How each got there: bannerd started on the first, autoplay moved on until ctl next, then a swipe.
+causes = [r["cause"] for r in records]
+assert causes == ["start"] + ["autoplay"] * (len(records) - 3) + ["control", "touch"], f"causes {causes}"
+# Banner after banner in the carousel's order.
+for before, after in zip(records, records[1:]):
+    assert ids.index(after["banner"]) == (ids.index(before["banner"]) + 1) % 3, f"{before} then {after}"
+# Each screendump lies in a record of the banner it showed.
+for shot in shots:
+    at, index = shot.split(":")
+    assert any(r["banner"] == ids[int(index)] and seconds(r["start"]) <= int(at) <= seconds(r["end"]) + 1
+               for r in records), f"no record of {ids[int(index)]} at the screendump of {at}"
+# Autoplay's whole time on glass: a banner autoplay moved on from stood centred for its duration (the emulated
+# CPU's slack allowed); the first showings waited for their sprites on this CPU, so from the second round on.
+for record, after in list(zip(records, records[1:]))[3:]:
+    if after["cause"] == "autoplay":
+        want = durations[record["banner"]]
+        assert abs(record["centred_s"] - want) < 0.75, f"{record['banner']}: {record['centred_s']} s, not {want}"
+# ctl status counted the showings that had ended before the stop: all but the last.
+assert counted == len(records) - 1, f"ctl status said plays_today {counted}, the file has {len(records)}"
+print(f"proof of play: {len(records)} records as shown; ctl status counted {counted} before the stop")
+PY
 
 echo "== render: the same content and configuration in simulated time, two frames a second"
 "$BIN" render --config bannerd.toml --content content --size 1024x768 --seconds 16 --every 30 --out frames \
