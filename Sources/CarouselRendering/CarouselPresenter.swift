@@ -84,13 +84,7 @@ public final class CarouselPresenter {
     /// Makes sure the banners at the current page and two either side are rendered or on their way,
     /// nearest first. Call after each frame step; cheap when nothing is missing.
     public func focus(on carousel: Carousel) {
-        guard let recycler = carousel.recycler else { return }
-        let page = carousel.activeSnap.map { Int(($0.target / layout.pageStep).rounded()) } ?? carousel.nearestPage
-        var wanted: [Int] = []
-        for offset in [0, 1, -1, 2, -2] {
-            let banner = recycler.banner(atPage: page + offset)
-            if !wanted.contains(banner), !cache.contains(banner) { wanted.append(banner) }
-        }
+        let wanted = missing(around: carousel)
         guard !wanted.isEmpty else { return }
         switch rendering {
         case .inline(let renderer):
@@ -100,6 +94,23 @@ public final class CarouselPresenter {
             inFlight = wanted
             worker.request(wanted)
         }
+    }
+
+    /// Whether the banners `focus` keeps ready around `carousel` are all rendered: the carousel can show them and
+    /// move a page or two either way without a placeholder.
+    public func isReady(around carousel: Carousel) -> Bool { missing(around: carousel).isEmpty }
+
+    /// The banners at the current page (or the one a snap heads for) and two either side that are not rendered,
+    /// nearest first.
+    private func missing(around carousel: Carousel) -> [Int] {
+        guard let recycler = carousel.recycler else { return [] }
+        let page = carousel.activeSnap.map { Int(($0.target / layout.pageStep).rounded()) } ?? carousel.nearestPage
+        var wanted: [Int] = []
+        for offset in [0, 1, -1, 2, -2] {
+            let banner = recycler.banner(atPage: page + offset)
+            if !wanted.contains(banner), !cache.contains(banner) { wanted.append(banner) }
+        }
+        return wanted
     }
 
     /// Picks up banners the worker finished; returns whether one of them is on screen (draw again).

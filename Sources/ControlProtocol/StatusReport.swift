@@ -13,6 +13,8 @@ public struct StatusReport: Equatable, Sendable {
     public var framesLate: Int
     /// Banners of the last frame drawn as placeholders (not pre-rendered yet): 0 once the screen shows them all.
     public var placeholdersOnScreen: Int
+    /// Frames presented with a placeholder in them since the start (content swaps add none).
+    public var placeholderFrames: Int
     public var uptimeSeconds: Double
     public var display: Display?
     /// What the service waits for while no display is shown (a display to be connected, a driver to load).
@@ -47,7 +49,8 @@ public struct StatusReport: Equatable, Sendable {
     public init(
         index: Int, count: Int, bannersActive: Int? = nil, bannersTotal: Int? = nil, phase: String,
         autoplayPaused: Bool, framesRendered: Int, framesLate: Int,
-        placeholdersOnScreen: Int = 0, uptimeSeconds: Double, display: Display?, waitingFor: String? = nil,
+        placeholdersOnScreen: Int = 0, placeholderFrames: Int = 0, uptimeSeconds: Double, display: Display?,
+        waitingFor: String? = nil,
         touchDevices: [String], screen: String = "on", version: String = "", playsToday: Int = 0,
         playedSecondsToday: Double = 0
     ) {
@@ -60,6 +63,7 @@ public struct StatusReport: Equatable, Sendable {
         self.framesRendered = framesRendered
         self.framesLate = framesLate
         self.placeholdersOnScreen = placeholdersOnScreen
+        self.placeholderFrames = placeholderFrames
         self.uptimeSeconds = uptimeSeconds
         self.display = display
         self.waitingFor = waitingFor
@@ -83,6 +87,7 @@ public struct StatusReport: Equatable, Sendable {
             $0.field("frames_rendered", framesRendered)
             $0.field("frames_late", framesLate)
             $0.field("placeholders_on_screen", placeholdersOnScreen)
+            $0.field("placeholder_frames", placeholderFrames)
             $0.field("uptime_s", (uptimeSeconds * 10).rounded() / 10)
             if let display {
                 $0.key("display")

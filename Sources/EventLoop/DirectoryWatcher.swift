@@ -4,6 +4,7 @@ import Glibc
 /// Tells the loop when files in a directory were written, moved in or removed (inotify), so new content shows up
 /// without a restart. Only completed writes count (IN_CLOSE_WRITE, IN_MOVED_TO): a file still being written is
 /// not reported until it is closed, and a CMS that writes a temporary file and renames it is reported once.
+/// Hidden files (a name starting with a dot) are never shown, so their changes are not reported.
 public final class DirectoryWatcher {
     public let path: String
     public let fileDescriptor: Int32
@@ -48,7 +49,11 @@ public final class DirectoryWatcher {
                 // watch: IN_IGNORED). Only events of the current watch count, so the IN_IGNORED that our own
                 // removal of a moved watch produces does not start another round.
                 if event.wd == watch, event.mask & UInt32(IN_MOVE_SELF | IN_IGNORED) != 0 { rewatch() }
-                changed = true
+                // Hidden files are never shown: their changes (rsync's .~tmp~ folder, Syncthing's
+                // .syncthing.*.tmp files while they fill) start no reload; their rename into place does.
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let hidden = event.len > 0 && nameStart < count && buffer[nameStart] == UInt8(ascii: ".")
+                if !hidden { changed = true }
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)
             }
         }

@@ -119,6 +119,7 @@ extension MainLoop {
             bannersTotal: loaded.count, phase: carousel.phase.rawValue,
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
             framesLate: scheduler.statistics.framesLate, placeholdersOnScreen: presenter.placeholdersOnScreen,
+            placeholderFrames: metrics.placeholderFrames,
             uptimeSeconds: (MonotonicClock.now() - started).seconds,
             display: display, waitingFor: waitingFor,
             touchDevices: input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
@@ -140,13 +141,9 @@ extension MainLoop {
             metrics.contentReloadFailures += 1
             return
         }
-        let current = scheduler.carousel.count > 0 ? banners[scheduler.carousel.index].id : nil
         motionCause = .reload
-        adopt(fresh)
-        let start = banners.firstIndex { $0.id == current } ?? 0
-        rebuild(
-            layout: scheduler.carousel.layout, rotation: presenter.composer.rotation, format: presenter.composer.format,
-            startIndex: start)
+        // On screen once the banners around the centre are rendered, at the carousel's next rest.
+        stage(fresh, at: MonotonicClock.now())
         Log.info("content reloaded: \(fresh.count) banner(s)")
     }
 
@@ -185,18 +182,23 @@ extension MainLoop {
         }
     }
 
-    /// A new carousel and presenter for the current banners (new content, or a display of another size),
-    /// starting on `startIndex`, keeping the operator's pause.
-    func rebuild(layout: CarouselLayout, rotation: Rotation, format: PixelFormat, startIndex: Int) {
-        let carousel = freshCarousel(layout: layout, startIndex: startIndex)
+    /// A new carousel and presenter for the current banners on a display of another size, rotation or format,
+    /// on the banner shown, keeping the operator's pause.
+    func rebuild(layout: CarouselLayout, rotation: Rotation, format: PixelFormat) {
+        swapInStaged(at: MonotonicClock.now())  // content waiting for its sprites: they are rendered anew anyway
+        let carousel = freshCarousel(layout: layout, startIndex: scheduler.carousel.index)
         presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: rotation, format: format, background: settings.background,
             rendering: .worker(worker))
         scheduler.replace(carousel)
     }
 
-    /// A carousel of the current banners at rest on `startIndex` since `time`, keeping the operator's pause.
-    func freshCarousel(layout: CarouselLayout, startIndex: Int, time: Duration = MonotonicClock.now()) -> Carousel {
+    /// A carousel of `banners` (the current ones unless given) at rest on `startIndex` since `time`, keeping the
+    /// operator's pause.
+    func freshCarousel(
+        layout: CarouselLayout, startIndex: Int, time: Duration = MonotonicClock.now(), banners: BannerList? = nil
+    ) -> Carousel {
+        let banners = banners ?? self.banners
         var carousel = Carousel(
             layout: layout, metrics: settings.metrics, count: banners.count, startIndex: startIndex, time: time)
         carousel.autoplayPaused = scheduler.carousel.autoplayPaused

@@ -57,7 +57,7 @@ extension MainLoop {
         if layout != scheduler.carousel.layout || fresh.rotation != presenter.composer.rotation
             || format != presenter.composer.format
         {
-            rebuild(layout: layout, rotation: fresh.rotation, format: format, startIndex: scheduler.carousel.index)
+            rebuild(layout: layout, rotation: fresh.rotation, format: format)
         } else {
             scheduler.requestRedraw()
         }

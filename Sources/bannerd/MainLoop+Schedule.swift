@@ -3,7 +3,6 @@ import CarouselEngine
 import CarouselRendering
 import FrameLoop
 import Glibc
-import MonotonicTime
 import WallClock
 
 /// Banners' own schedules (banners.toml `start`, `end`, `days`, `hours`): the carousel holds the banners allowed
@@ -51,12 +50,6 @@ extension MainLoop {
     /// The banners at `indices` of `loaded`; `loaded` itself, shared, when all are there (the usual case).
     static func subset(_ indices: [Int], of loaded: BannerList) -> BannerList {
         indices.count == loaded.count ? loaded : BannerList(indices.lazy.map { loaded[$0] })
-    }
-
-    /// Takes freshly loaded content: the carousel is to hold the banners their schedules allow now.
-    func adopt(_ fresh: BannerList) {
-        loaded = fresh
-        (scheduled, banners) = Self.schedule(fresh, now: MonotonicClock.now())
     }
 
     /// Changes the carousel when a schedule's edge has come and the carousel can change unseen.

@@ -107,6 +107,8 @@ final class MainLoop {
     var screenshotRequests: [ControlServer.Client] = []
     /// The hung display was logged (once per hang).
     private var reportedHang = false
+    /// Reloaded content waiting for its banners to be rendered before it goes on screen (`+ContentSwap`).
+    var staged: Staged?
     /// Probing for a display, reloading content, the screen's power: decided there, done here.
     var chores: LoopChores
     /// Readable when the wall clock is set, so the schedules are looked at again; nil if it could not be opened.
@@ -206,6 +208,9 @@ final class MainLoop {
             deadline = min(deadline ?? chore, chore)
         }
         if let edge = scheduled.deadline(carousel: scheduler.carousel) { deadline = min(deadline ?? edge, edge) }
+        // Staged content waits for its sprites (the worker's wake-up) or its patience; once that is spent, for
+        // the carousel's rest, which the frames or the input bring.
+        if let patience = staged?.swap.deadline, patience > now { deadline = min(deadline ?? patience, patience) }
         if notifier?.watchdogInterval != nil {
             let ping = frames.watchdogDeadline
             deadline = min(deadline ?? ping, ping)
@@ -222,7 +227,9 @@ final class MainLoop {
                 handleSignals()
             } else if fd == wakeSignal.fileDescriptor {
                 wakeSignal.drain()
-                if presenter.collect(visible: scheduler.carousel.visibleViews()) { scheduler.requestRedraw() }
+                if !collectStaged(), presenter.collect(visible: scheduler.carousel.visibleViews()) {
+                    scheduler.requestRedraw()
+                }
                 sendScreenshots()
                 logWriteFailures()
                 releaseMemoryWhenSettled()
@@ -291,13 +298,15 @@ final class MainLoop {
         }
         if !chores.lit { failScreenshots("error: the screen is off (its schedule)") }
         if !chores.lit || screen == nil { observePlay(at: now) }  // nothing on glass
-        applySchedules(at: now)
+        // While new content is staged, the worker renders for it and the schedules wait for it to be on screen.
+        if staged == nil { applySchedules(at: now) }
         if chores.lit {
             drawFrame(at: now)
             // Without a display the layout is provisional and is replaced on connect: rendering for it would only
             // keep the worker busy when the real banners are wanted.
-            if screen != nil { presenter.focus(on: scheduler.carousel) }
+            if screen != nil, staged == nil { presenter.focus(on: scheduler.carousel) }
         }
+        swapInStagedWhenDue(at: now)  // after the frame: the carousel may have just come to rest
         for problem in presenter.takeProblems() { Log.warning(problem) }
         countBannerShown()
         writeMetricsIfDue(at: now)

@@ -1,0 +1,85 @@
+import BannerContent
+import CarouselEngine
+import CarouselRendering
+import FrameLoop
+
+/// Reloaded content is prepared off screen (`StagedContent`): its banners around the centre are rendered by the
+/// worker while the carousel goes on showing the old ones, then it takes over at rest.
+extension MainLoop {
+    /// New content, not on screen yet: its banners, schedules, presenter, and a carousel on the banner shown now.
+    struct Staged {
+        var swap: StagedContent
+        var loaded: BannerList
+        var scheduled: ScheduledBanners
+        var banners: BannerList
+        var presenter: CarouselPresenter
+        var carousel: Carousel
+    }
+
+    /// Prepares `fresh` to replace what is shown; at once when nothing is on glass (no display, screen dark).
+    func stage(_ fresh: BannerList, at now: Duration) {
+        let (freshSchedule, freshBanners) = Self.schedule(fresh, now: now)
+        // The new presenter takes the worker over (work for the old banners is dropped): the old presenter keeps
+        // the sprites it has, enough for the frames on screen until the swap.
+        let freshPresenter = CarouselPresenter(
+            banners: freshBanners, layout: scheduler.carousel.layout, rotation: presenter.composer.rotation,
+            format: presenter.composer.format, background: settings.background, rendering: .worker(worker))
+        staged = Staged(
+            swap: StagedContent(since: now), loaded: fresh, scheduled: freshSchedule, banners: freshBanners,
+            presenter: freshPresenter, carousel: stagedCarousel(for: freshBanners))
+        keepStagedCentred(at: now)
+        if screen == nil || !chores.lit { swapInStaged(at: now) }
+    }
+
+    /// Picks up the staged banners the worker finished (its wake-up); true when staging.
+    func collectStaged() -> Bool {
+        guard let staged else { return false }
+        _ = staged.presenter.collect(visible: staged.carousel.visibleViews())
+        return true
+    }
+
+    /// Swaps the staged content in when it is due; keeps its carousel on the banner shown meanwhile.
+    func swapInStagedWhenDue(at now: Duration) {
+        guard let staged else { return }
+        keepStagedCentred(at: now)
+        let ready = staged.presenter.isReady(around: staged.carousel)
+        guard staged.swap.isDue(at: now, ready: ready, settled: scheduler.carousel.isSettled) else { return }
+        swapInStaged(at: now)
+    }
+
+    /// Puts the staged content on screen now, resting on the banner shown (or the first) since the carousel came
+    /// to rest, so a banner that stays keeps its time.
+    func swapInStaged(at now: Duration) {
+        guard let staged else { return }
+        self.staged = nil
+        loaded = staged.loaded
+        scheduled = staged.scheduled
+        banners = staged.banners
+        presenter = staged.presenter
+        scheduler.replace(staged.carousel)
+        presenter.focus(on: scheduler.carousel)
+        sendStatus()
+    }
+
+    /// The staged carousel rests on the banner the screen shows, if the new content has it (the carousel may
+    /// have moved since the update was staged); the worker renders the banners around it.
+    private func keepStagedCentred(at now: Duration) {
+        guard var staged else { return }
+        let wanted = stagedCarousel(for: staged.banners)
+        if wanted.index != staged.carousel.index || wanted.restSince != staged.carousel.restSince {
+            staged.carousel = wanted
+        }
+        staged.presenter.focus(on: staged.carousel)
+        self.staged = staged
+    }
+
+    /// A carousel of `fresh` at rest on the banner shown now (the first when it is gone), since the carousel on
+    /// screen came to rest.
+    private func stagedCarousel(for fresh: BannerList) -> Carousel {
+        let showing = scheduler.carousel
+        let centre = showing.count > 0 ? banners[showing.index].id : nil
+        return freshCarousel(
+            layout: showing.layout, startIndex: fresh.firstIndex { $0.id == centre } ?? 0, time: showing.restSince,
+            banners: fresh)
+    }
+}
