@@ -70,6 +70,9 @@ public final class CarouselPresenter {
     /// Banners held pre-rendered right now.
     public var cachedBanners: [Int] { cache.banners }
 
+    /// Whether the banner at `index` is rendered (drawn as itself, not a placeholder).
+    public func isRendered(_ index: Int) -> Bool { cache.contains(index) }
+
     /// Problems met since the last call, one line each, for the log. Each is reported once for these banners:
     /// a banner re-rendered every cycle must not repeat its line all day.
     public func takeProblems() -> [String] {

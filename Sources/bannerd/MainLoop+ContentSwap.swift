@@ -55,6 +55,7 @@ extension MainLoop {
         loaded = staged.loaded
         scheduled = staged.scheduled
         banners = staged.banners
+        glassSeen = .stale
         presenter = staged.presenter
         scheduler.replace(staged.carousel)
         presenter.focus(on: scheduler.carousel)

@@ -191,6 +191,7 @@ extension MainLoop {
             banners: banners, layout: layout, rotation: rotation, format: format, background: settings.background,
             rendering: .worker(worker))
         scheduler.replace(carousel)
+        glassSeen = .stale  // another presenter: what it has rendered is looked at again
     }
 
     /// A carousel of `banners` (the current ones unless given) at rest on `startIndex` since `time`, keeping the

@@ -10,8 +10,17 @@ extension MainLoop {
     /// What the screen shows now, told to the tracker after each frame handed to the display and whenever the
     /// screen shows nothing (dark by its schedule, no display).
     func observePlay(at now: Duration) {
-        let glass = bannerOnGlass
+        // Compared first as three small values: most frames of a slide change none of them, and reading a banner
+        // out of the list (its id and image as strings) is kept for the frames that do.
         let carousel = scheduler.carousel
+        let seen: GlassSeen =
+            chores.lit && screen != nil && carousel.count > 0
+            ? .banner(
+                index: carousel.index, centred: carousel.isSettled, placeholder: !presenter.isRendered(carousel.index))
+            : .dark
+        guard seen != glassSeen else { return }
+        glassSeen = seen
+        let glass = bannerOnGlass
         let record = plays.show(
             glass, cause: carousel.phase == .autoplay ? .autoplay : motionCause, at: now,
             clock: Self.clockReading())
@@ -24,14 +33,12 @@ extension MainLoop {
         if let record = plays.finish(at: now, clock: Self.clockReading()) { keep(record) }
     }
 
-    /// The banner in the centre of the frame on glass: nil while the screen is dark or gone.
+    /// The banner in the centre of the frame on glass (`glassSeen`): nil while the screen is dark or gone.
     private var bannerOnGlass: PlayTracker.Glass? {
-        let carousel = scheduler.carousel
-        guard chores.lit, screen != nil, carousel.count > 0 else { return nil }
-        let banner = banners[carousel.index]
+        guard case .banner(let index, let centred, let placeholder) = glassSeen else { return nil }
+        let banner = banners[index]
         return PlayTracker.Glass(
-            bannerID: banner.id, image: banner.imagePath, centred: carousel.isSettled,
-            placeholder: !presenter.cachedBanners.contains(carousel.index))
+            bannerID: banner.id, image: banner.imagePath, centred: centred, placeholder: placeholder)
     }
 
     /// Hands `record` to the writer: appended to its day's file and synced; on a new day, files past keeping go.
@@ -69,4 +76,14 @@ extension PlayCause {
     init(_ event: InputEvent) {
         if case .key = event { self = .key } else { self = .touch }
     }
+}
+
+/// What the proof of play last saw on glass.
+enum GlassSeen: Equatable {
+    /// Not looked at since the banners changed (a reload, a schedule): look again.
+    case stale
+    /// The screen shows no banner: dark, no display, no banners.
+    case dark
+    /// The banner at `index` of the carousel's banners is nearest the centre.
+    case banner(index: Int, centred: Bool, placeholder: Bool)
 }

@@ -61,6 +61,7 @@ extension MainLoop {
             (banners, held) = Self.hold(
                 shown, centre: centre, after: scheduler.carousel, before: before, of: loaded, presenter: presenter)
             scheduler.replace(held)
+            glassSeen = .stale
             Log.info("schedules: \(scheduled.timetable.active.count) of \(loaded.count) banner(s) active")
             sendStatus()
         case .slideAway:

@@ -74,6 +74,8 @@ final class MainLoop {
     var reportedWriteFailures: Set<String> = []
     /// The banner in the centre of the lit screen, turned into proof-of-play records (`+ProofOfPlay`).
     var plays = PlayTracker()
+    /// What `plays` was last told; `.stale` whenever `banners` changes, since an index then names another banner.
+    var glassSeen = GlassSeen.stale
     /// How the carousel was last moved by someone (touch, key, control, schedule, reload); autoplay is read off
     /// the carousel itself.
     var motionCause = PlayCause.start

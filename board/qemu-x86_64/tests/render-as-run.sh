@@ -5,7 +5,7 @@
 #   steps   after each of 4 autoplay steps (banners 0, 1, 2, then 0 again) QEMU's screendump of the board is
 #           pixel for pixel the frame render shows at rest after the same number of steps
 #   plays   the proof-of-play file has one whole JSON line per banner that stood centred, in the order of the
-#           screendumps, each with its id, image, cause (start, autoplay, then `ctl next`, a swipe), and the
+#           screendumps, each with its id, image, cause (start, autoplay, `ctl next`, then a swipe), and the
 #           seconds it stood centred (its duration, within the emulated CPU's slack); `ctl status` counts them
 # qemu-run: packages python3
 # qemu-run-args: --size 1024x768 --timeout 400
@@ -75,10 +75,14 @@ for step in "${!steps[@]}"; do
     [ "$step" = $((${#steps[@]} - 1)) ] || POLL=0.3 wait_until 30 eval '! settled_on '"$index" || fail "autoplay stopped"
 done
 # Two more showings, moved by someone: the control socket, then a finger (before autoplay's 3 s run out).
-ctl next > /dev/null && POLL=0.3 wait_until 30 settled_on 1 || fail "ctl next did not move to banner 1"
+at_rest() { [ "$(field phase)" = rest ]; }
+before=$(field index)
+ctl next > /dev/null && POLL=0.3 wait_until 30 eval 'at_rest && [ "$(field index)" != '"$before"' ]' \
+    || fail "ctl next did not move on: $(ctl status)"
+before=$(field index)
 "$QEMU_RUN_BOARD/touch.py" --size 1024x768 - <<< $'0 down 900 384\n30 move 750 384\n60 move 600 384\n90 move 450 384\n120 up' \
     || fail "touch.py failed"
-POLL=0.3 wait_until 30 settled_on 2 || fail "the swipe did not move to banner 2: $(ctl status)"
+POLL=0.3 wait_until 30 eval 'at_rest && [ "$(field index)" != '"$before"' ]' || fail "the swipe did not move on: $(ctl status)"
 sleep 1
 plays_counted=$(field plays_today)
 kill -TERM $pid
@@ -104,9 +108,11 @@ for record in records:
     assert seconds(record["start"]) <= seconds(record["end"]), record
     assert (record["image"] or "").endswith("picture.png") == (record["banner"] == "picture"), record
     assert record["centred_s"] > 0, record
-# How each got there: bannerd started on the first, autoplay moved on until ctl next, then a swipe.
+# How each got there: bannerd started on the first, autoplay moved on, then ctl next, then a swipe (autoplay may
+# have moved on between them on a slow host).
 causes = [r["cause"] for r in records]
-assert causes == ["start"] + ["autoplay"] * (len(records) - 3) + ["control", "touch"], f"causes {causes}"
+assert causes[0] == "start" and causes[-1] == "touch" and causes.count("control") == 1, f"causes {causes}"
+assert set(causes[1:-1]) <= {"autoplay", "control"}, f"causes {causes}"
 # Banner after banner in the carousel's order.
 for before, after in zip(records, records[1:]):
     assert ids.index(after["banner"]) == (ids.index(before["banner"]) + 1) % 3, f"{before} then {after}"
