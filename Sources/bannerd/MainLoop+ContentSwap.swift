@@ -14,6 +14,10 @@ extension MainLoop {
         var banners: BannerList
         var presenter: CarouselPresenter
         var carousel: Carousel
+        /// The index and rest of the carousel on screen that `carousel` was made for: while they hold, the
+        /// banner list is not searched again (a frame must not walk 10,000 banners).
+        var shownIndex: Int
+        var shownSince: Duration
     }
 
     /// Prepares `fresh` to replace what is shown; at once when nothing is on glass (no display, screen dark).
@@ -24,10 +28,12 @@ extension MainLoop {
         let freshPresenter = CarouselPresenter(
             banners: freshBanners, layout: scheduler.carousel.layout, rotation: presenter.composer.rotation,
             format: presenter.composer.format, background: settings.background, rendering: .worker(worker))
+        let showing = scheduler.carousel
+        let carousel = stagedCarousel(for: freshBanners)
         staged = Staged(
             swap: StagedContent(since: now), loaded: fresh, scheduled: freshSchedule, banners: freshBanners,
-            presenter: freshPresenter, carousel: stagedCarousel(for: freshBanners))
-        keepStagedCentred(at: now)
+            presenter: freshPresenter, carousel: carousel, shownIndex: showing.index, shownSince: showing.restSince)
+        freshPresenter.focus(on: carousel)
         if screen == nil || !chores.lit { swapInStaged(at: now) }
     }
 
@@ -40,8 +46,8 @@ extension MainLoop {
 
     /// Swaps the staged content in when it is due; keeps its carousel on the banner shown meanwhile.
     func swapInStagedWhenDue(at now: Duration) {
+        keepStagedCentred()
         guard let staged else { return }
-        keepStagedCentred(at: now)
         let ready = staged.presenter.isReady(around: staged.carousel)
         guard staged.swap.isDue(at: now, ready: ready, settled: scheduler.carousel.isSettled) else { return }
         swapInStaged(at: now)
@@ -64,14 +70,15 @@ extension MainLoop {
 
     /// The staged carousel rests on the banner the screen shows, if the new content has it (the carousel may
     /// have moved since the update was staged); the worker renders the banners around it.
-    private func keepStagedCentred(at now: Duration) {
+    private func keepStagedCentred() {
         guard var staged else { return }
-        let wanted = stagedCarousel(for: staged.banners)
-        if wanted.index != staged.carousel.index || wanted.restSince != staged.carousel.restSince {
-            staged.carousel = wanted
+        let showing = scheduler.carousel
+        if showing.index != staged.shownIndex || showing.restSince != staged.shownSince {
+            staged.carousel = stagedCarousel(for: staged.banners)
+            (staged.shownIndex, staged.shownSince) = (showing.index, showing.restSince)
+            self.staged = staged
         }
         staged.presenter.focus(on: staged.carousel)
-        self.staged = staged
     }
 
     /// A carousel of `fresh` at rest on the banner shown now (the first when it is gone), since the carousel on
