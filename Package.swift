@@ -54,6 +54,8 @@ let package = Package(
 
         // MARK: C modules (module.modulemap + one-line shim header, flags from pkg-config)
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // TurboJPEG's compressor, for BannerdBench's and the tests' JPEG fixtures only (bannerd decodes with CJPEG).
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -71,7 +73,8 @@ let package = Package(
         .target(
             name: "ImageDecoding",
             dependencies: ["Raster", "FileAccess", "CPNG", "CPNGRows", "CJPEG", "CJPEGRows", "CWebP"]),
-        .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType"]),
+        // FreeType glyphs, HarfBuzz shaping and FriBidi levels behind TextLayout's protocols.
+        .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFriBidi"]),
         // BannerdConfig's files read from disk (ConfigurationFiles over FileAccess).
         .target(name: "BannerdConfigFiles", dependencies: ["BannerdConfig", "FileAccess"]),
 

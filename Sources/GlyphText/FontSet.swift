@@ -46,6 +46,7 @@ public final class FontSet {
         var problems: [FreeTypeError] = []
         // One cache for both chains: they share faces (the CJK fallback), and keys name the face itself.
         let cache = GlyphCache()
+        let analyzer = UnicodeAnalyzer()
         func chain(_ list: [String]) -> FontChain {
             var faces: [any FontFace] = []
             for path in list {
@@ -61,7 +62,7 @@ public final class FontSet {
                     if !problems.contains(error) { problems.append(error) }
                 }
             }
-            return FontChain(faces: faces, cache: cache)
+            return FontChain(faces: faces, analyzer: analyzer, cache: cache)
         }
         title = chain(paths.title)
         body = chain(paths.body)

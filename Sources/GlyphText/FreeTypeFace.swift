@@ -1,21 +1,22 @@
 import CFreeType
+import CHarfBuzz
 import TextLayout
 
 /// One `FT_Face`, as a `FontFace` for the pure layout. Every call into FreeType for a face sits here; each
-/// returns an `FT_Error` (0 = success).
+/// returns an `FT_Error` (0 = success). Shaping is HarfBuzz's, over the same face (HarfBuzzShaping.swift).
 public final class FreeTypeFace: FontFace {
     public let name: String
     private let library: FreeTypeLibrary  // keeps FT_Library alive while the face lives
     private let face: FT_Face
     private var currentPixelSize = 0
+    /// HarfBuzz's font over this face's OpenType tables, with HarfBuzz's own metrics (unhinted, as `hb-shape`).
+    let shaper: OpaquePointer
 
     /// `FT_LOAD_RENDER` (freetype.h): render to an 8-bit coverage bitmap while loading.
     static let loadRender: Int32 = 1 << 2
     /// `FT_LOAD_TARGET_LIGHT` (freetype.h, `FT_LOAD_TARGET_(FT_RENDER_MODE_LIGHT)`): light vertical-only
     /// hinting, which keeps advances close to the design widths so kerning and layout stay even.
     static let loadTargetLight: Int32 = 1 << 16
-    /// `FT_FACE_FLAG_KERNING` (freetype.h), read by the `FT_HAS_KERNING` macro.
-    static let faceFlagKerning = 1 << 6
 
     init(library: FreeTypeLibrary, path: String, index: Int) throws(FreeTypeError) {
         var face: FT_Face?
@@ -24,19 +25,19 @@ public final class FreeTypeFace: FontFace {
         self.library = library
         self.face = face
         name = path
+        // The HarfBuzz face holds its own reference to the FT_Face (FT_Reference_Face).
+        let tables = hb_ft_face_create_referenced(face)
+        shaper = hb_font_create(tables)
+        hb_face_destroy(tables)
     }
 
-    deinit { FT_Done_Face(face) }
+    deinit {
+        hb_font_destroy(shaper)
+        FT_Done_Face(face)
+    }
 
     public func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
         FT_Get_Char_Index(face, FT_ULong(scalar.value))
-    }
-
-    public func kerning(_ left: UInt32, _ right: UInt32, pixelSize: Int) -> Int {
-        guard Int(face.pointee.face_flags) & Self.faceFlagKerning != 0, setSize(pixelSize) else { return 0 }
-        var v = FT_Vector()
-        guard FT_Get_Kerning(face, left, right, FT_KERNING_DEFAULT.rawValue, &v) == 0 else { return 0 }
-        return Int(v.x)
     }
 
     public func lineMetrics(pixelSize: Int) -> LineMetrics {

@@ -1,25 +1,29 @@
-/// An ordered list of faces tried in turn for each character: the first face that has a glyph for it draws it
-/// (e.g. DejaVu Sans Bold for Latin and Cyrillic, then WenQuanYi Zen Hei for CJK).
+/// An ordered list of faces tried in turn for each character: the first face that has every character of a
+/// grapheme draws it (e.g. DejaVu Sans Bold for Latin and Cyrillic, Noto Sans Arabic, then WenQuanYi Zen Hei for
+/// CJK), with the Unicode data (bidi levels, scripts) that lines set in it need.
 public final class FontChain {
     /// The faces, most preferred first.
     public let faces: [any FontFace]
+    /// Bidi levels and scripts for the text laid out in this chain.
+    public let analyzer: any TextAnalyzer
     /// Rendered glyphs shared by everything drawn with this chain.
     public let cache: GlyphCache
 
     /// A chain over `faces` (should not be empty: an empty chain lays out nothing).
-    public init(faces: [any FontFace], cache: GlyphCache = GlyphCache()) {
+    public init(faces: [any FontFace], analyzer: any TextAnalyzer, cache: GlyphCache = GlyphCache()) {
         self.faces = faces
+        self.analyzer = analyzer
         self.cache = cache
     }
 
-    /// The face index and glyph for `scalar`: the first face that has it, else the first face's missing-glyph
-    /// box (glyph 0), so a missing character shows as a box rather than vanishing. Nil for an empty chain.
-    public func resolve(_ scalar: Unicode.Scalar) -> (face: Int, glyph: UInt32)? {
-        for (i, face) in faces.enumerated() {
-            let g = face.glyphIndex(for: scalar)
-            if g != 0 { return (i, g) }
-        }
-        return faces.isEmpty ? nil : (0, 0)
+    /// The face for one grapheme's visible scalars: the first face that has all of them, else the first that has
+    /// its base character (a mark missing from it shows as a box beside a readable letter), else the first face,
+    /// whose missing-glyph box shows that something is missing. Nil for an empty chain.
+    public func face(covering scalars: [Unicode.Scalar]) -> Int? {
+        guard !faces.isEmpty else { return nil }
+        if let i = faces.firstIndex(where: { f in scalars.allSatisfy { f.glyphIndex(for: $0) != 0 } }) { return i }
+        if let base = scalars.first, let i = faces.firstIndex(where: { $0.glyphIndex(for: base) != 0 }) { return i }
+        return 0
     }
 
     /// True when some face has a real glyph for `scalar`.

@@ -42,14 +42,43 @@ public struct LineMetrics: Equatable, Sendable {
     public var height: Int { ascender + descender }
 }
 
-/// A font the layout can ask for glyphs: implemented over FreeType by GlyphText, and by fakes in tests.
+/// One glyph a shaper produced, in visual order within its run.
+public struct ShapedGlyph: Equatable, Sendable {
+    /// Glyph index in the face (0 is the missing-glyph box).
+    public var glyph: UInt32
+    /// Index of the first scalar of the text this glyph stands for (its cluster); a ligature or a conjunct
+    /// covers every scalar up to the next cluster.
+    public var cluster: Int
+    /// Pen advance, 26.6.
+    public var advance: Int
+    /// Offset from the pen, 26.6 (y positive is up): where marks sit on their base.
+    public var offsetX: Int
+    public var offsetY: Int
+
+    /// A shaped glyph from its parts.
+    public init(glyph: UInt32, cluster: Int, advance: Int, offsetX: Int = 0, offsetY: Int = 0) {
+        self.glyph = glyph
+        self.cluster = cluster
+        self.advance = advance
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+    }
+}
+
+/// A font the layout can ask for glyphs: implemented over FreeType and HarfBuzz by GlyphText, and by fakes in
+/// tests.
 public protocol FontFace: AnyObject {
     /// A name for messages (usually the file path).
     var name: String { get }
-    /// The glyph for a Unicode scalar, or 0 when the face lacks it (FreeType's convention).
+    /// The glyph for a Unicode scalar, or 0 when the face lacks it (FreeType's convention): coverage only, the
+    /// glyphs drawn come from `shape`.
     func glyphIndex(for scalar: Unicode.Scalar) -> UInt32
-    /// Kerning between two glyphs of this face, 26.6 (usually ≤ 0), at `pixelSize`.
-    func kerning(_ left: UInt32, _ right: UInt32, pixelSize: Int) -> Int
+    /// Shapes `text[run]` in one direction and script at `pixelSize`, with the rest of `text` as context (Arabic
+    /// joins across a run's edge): glyphs in visual order, clusters indexing `text`. Default-ignorable characters
+    /// (joiners, variation selectors, bidi controls) leave no glyph.
+    func shape(
+        _ text: [Unicode.Scalar], run: Range<Int>, direction: TextDirection, script: ScriptTag, pixelSize: Int
+    ) -> [ShapedGlyph]
     /// Ascender and descender at `pixelSize`.
     func lineMetrics(pixelSize: Int) -> LineMetrics
     /// The rendered glyph at `pixelSize`, or nil when it cannot be rendered.

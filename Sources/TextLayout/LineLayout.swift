@@ -1,60 +1,34 @@
-/// Lays out one line of text over a `FontChain`: pen advance, kerning between glyphs of the same face, and an
-/// ellipsis when the line is wider than allowed. Pure: all metrics come from the faces.
+/// Lays out one line of text over a `FontChain` as a browser lays out a single line: shaped runs per face,
+/// direction and script, put in visual order by the bidi levels, and an ellipsis at the logical end (the left for
+/// right-to-left text) when the line is wider than allowed. Pure: glyphs and Unicode data come from the chain.
 public enum LineLayout {
     /// The horizontal ellipsis, U+2026; three full stops stand in when no face has it.
     static let ellipsis: Unicode.Scalar = "\u{2026}"
+    /// Shorter cuts tried when a shortened line shapes wider than its estimate (joining forms change at the cut)
+    /// before settling for the ellipsis alone.
+    static let cutAttempts = 8
 
-    private struct Shaped {
-        var scalar: Unicode.Scalar
-        var face: Int
-        var glyph: UInt32
-        var advance: Int
-    }
-
-    /// Lays out `text` at `pixelSize` on one line. Line breaks and other control characters become spaces.
-    /// With `maxWidth` (pixels), text that does not fit is cut at a glyph boundary, trailing spaces dropped,
-    /// and an ellipsis added so the whole stays within `maxWidth`.
-    public static func layout(_ text: String, chain: FontChain, pixelSize: Int, maxWidth: Int? = nil) -> TextLine {
-        let scalars = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
-        let shaped = shape(scalars, chain: chain, pixelSize: pixelSize)
-        let metrics = chain.lineMetrics(pixelSize: pixelSize, faces: Set(shaped.map(\.face)))
-        var pens: [Int] = []
-        pens.reserveCapacity(shaped.count)
-        var pen = 0
-        for (i, g) in shaped.enumerated() {
-            if i > 0 { pen += kerning(shaped[i - 1], g, chain: chain, pixelSize: pixelSize) }
-            pens.append(pen)
-            pen += g.advance
+    /// Lays out `text` at `pixelSize` on one line, in `direction` or the direction of its first strong character.
+    /// Line breaks and other control characters become spaces. With `maxWidth` (pixels), text that does not fit is
+    /// cut between grapheme clusters, trailing spaces dropped, and an ellipsis added so the whole stays within it.
+    public static func layout(
+        _ text: String, chain: FontChain, pixelSize: Int, maxWidth: Int? = nil, direction: TextDirection? = nil
+    ) -> TextLine {
+        let paragraph = ShapedParagraph(text, chain: chain, pixelSize: pixelSize, direction: direction)
+        guard let maxWidth, paragraph.advance > max(0, maxWidth) << 6 else {
+            return line(paragraph, chain: chain, pixelSize: pixelSize, isTruncated: false)
         }
-        let limit = maxWidth.map { max(0, $0) << 6 }
-        guard let limit, pen > limit else {
-            let glyphs = zip(shaped, pens).map { PlacedGlyph(face: $0.face, glyph: $0.glyph, penX: $1) }
-            return TextLine(glyphs: glyphs, advance: pen, pixelSize: pixelSize, metrics: metrics, isTruncated: false)
-        }
-        let dots = shape(
-            chain.covers(ellipsis) ? [ellipsis] : [".", ".", "."], chain: chain, pixelSize: pixelSize)
-        let dotsAdvance = dots.reduce(0) { $0 + $1.advance }
-        // Keep the longest prefix whose end pen plus the ellipsis fits.
-        var keep = shaped.count
-        while keep > 0 && pens[keep - 1] + shaped[keep - 1].advance + dotsAdvance > limit { keep -= 1 }
-        while keep > 0 && shaped[keep - 1].scalar.properties.isWhitespace { keep -= 1 }
-        var glyphs = (0..<keep).map { PlacedGlyph(face: shaped[$0].face, glyph: shaped[$0].glyph, penX: pens[$0]) }
-        pen = keep > 0 ? pens[keep - 1] + shaped[keep - 1].advance : 0
-        guard pen + dotsAdvance <= limit else {
-            return TextLine(glyphs: [], advance: 0, pixelSize: pixelSize, metrics: metrics, isTruncated: true)
-        }
-        for d in dots {
-            glyphs.append(PlacedGlyph(face: d.face, glyph: d.glyph, penX: pen))
-            pen += d.advance
-        }
-        return TextLine(glyphs: glyphs, advance: pen, pixelSize: pixelSize, metrics: metrics, isTruncated: true)
+        return truncated(paragraph, chain: chain, pixelSize: pixelSize, limit: max(0, maxWidth) << 6)
     }
 
     /// Lays out `text` at `points` × `scale` (pixels per point), rounded to whole pixels; see the pixel variant.
-    public static func layout(_ text: String, chain: FontChain, points: Double, scale: Double, maxWidth: Int? = nil)
-        -> TextLine
-    {
-        layout(text, chain: chain, pixelSize: pixelSize(points: points, scale: scale), maxWidth: maxWidth)
+    public static func layout(
+        _ text: String, chain: FontChain, points: Double, scale: Double, maxWidth: Int? = nil,
+        direction: TextDirection? = nil
+    ) -> TextLine {
+        layout(
+            text, chain: chain, pixelSize: pixelSize(points: points, scale: scale), maxWidth: maxWidth,
+            direction: direction)
     }
 
     /// The whole-pixel size for `points` at `scale` pixels per point (at least 1).
@@ -64,31 +38,87 @@ public enum LineLayout {
     }
 
     /// The distinct characters of `text` that no face of `chain` has, in order: they show as missing-glyph boxes.
-    /// Invisible format characters (emoji variation selectors, joiners) are left out: they are skipped, not boxed.
+    /// Invisible format characters (emoji variation selectors, joiners, bidi controls) are left out: they draw
+    /// nothing.
     public static func uncovered(_ text: String, chain: FontChain) -> [Unicode.Scalar] {
         var seen = Set<Unicode.Scalar>()
         return text.unicodeScalars.filter { s in
-            s.properties.generalCategory != .control && !chain.covers(s) && !isSkippable(s, chain: chain)
-                && seen.insert(s).inserted
+            s.properties.generalCategory != .control && !s.properties.isDefaultIgnorableCodePoint
+                && !chain.covers(s) && seen.insert(s).inserted
         }
     }
 
-    /// A format character no face draws (U+FE0F after an emoji, U+200D between emoji) is dropped, not boxed.
-    private static func isSkippable(_ s: Unicode.Scalar, chain: FontChain) -> Bool {
-        s.properties.isDefaultIgnorableCodePoint && !chain.covers(s)
-    }
-
-    private static func shape(_ scalars: [Unicode.Scalar], chain: FontChain, pixelSize: Int) -> [Shaped] {
-        scalars.compactMap { s in
-            guard !isSkippable(s, chain: chain), let r = chain.resolve(s) else { return nil }
-            let advance = chain.image(face: r.face, glyph: r.glyph, pixelSize: pixelSize)?.advance ?? 0
-            return Shaped(scalar: s, face: r.face, glyph: r.glyph, advance: advance)
+    /// The longest logical start of `paragraph` that fits `limit` (26.6) with an ellipsis after it. Cuts fall only
+    /// where a grapheme starts and no shaped cluster (a ligature, a conjunct) spans, and the cut text is shaped
+    /// anew in the paragraph's direction, so its last letter takes the form it has at an end.
+    private static func truncated(_ paragraph: ShapedParagraph, chain: FontChain, pixelSize: Int, limit: Int)
+        -> TextLine
+    {
+        let dots: [Unicode.Scalar] = chain.covers(ellipsis) ? [ellipsis] : [".", ".", "."]
+        var clusters = Set(paragraph.runs.map(\.range.lowerBound))
+        var widths: [Int: Int] = [:]
+        for run in paragraph.runs {
+            for g in run.glyphs {
+                clusters.insert(g.cluster)
+                widths[g.cluster, default: 0] += g.advance
+            }
         }
+        let dotsAlone = ShapedParagraph(
+            scalars: dots, graphemes: dots.indices.map { $0..<$0 + 1 }, chain: chain, pixelSize: pixelSize,
+            direction: paragraph.direction)
+        // Width of the text before each cut, from the whole line's shaping.
+        let cuts = paragraph.graphemes.map(\.lowerBound).filter(clusters.contains)
+        var before: [Int] = []
+        var sum = 0
+        var next = 0
+        for cut in cuts {
+            while next < cut {
+                sum += widths[next] ?? 0
+                next += 1
+            }
+            before.append(sum)
+        }
+        var attempts = 0
+        for i in cuts.indices.reversed() where before[i] + dotsAlone.advance <= limit {
+            var end = cuts[i]
+            while end > 0 && paragraph.scalars[end - 1].properties.isWhitespace { end -= 1 }
+            let kept = paragraph.graphemes.prefix { $0.upperBound <= end }
+            let shortened = ShapedParagraph(
+                scalars: Array(paragraph.scalars[..<end]) + dots,
+                graphemes: Array(kept) + dots.indices.map { end + $0..<end + $0 + 1 }, chain: chain,
+                pixelSize: pixelSize, direction: paragraph.direction)
+            if shortened.advance <= limit {
+                return line(shortened, chain: chain, pixelSize: pixelSize, isTruncated: true)
+            }
+            attempts += 1
+            if attempts == cutAttempts { break }
+        }
+        guard dotsAlone.advance <= limit else {
+            return TextLine(
+                glyphs: [], advance: 0, pixelSize: pixelSize,
+                metrics: chain.lineMetrics(pixelSize: pixelSize, faces: []), isTruncated: true,
+                direction: paragraph.direction)
+        }
+        return line(dotsAlone, chain: chain, pixelSize: pixelSize, isTruncated: true)
     }
 
-    /// Kerning applies only within one face: a pair split across fallback faces has no kerning data.
-    private static func kerning(_ a: Shaped, _ b: Shaped, chain: FontChain, pixelSize: Int) -> Int {
-        guard a.face == b.face, chain.faces.indices.contains(a.face) else { return 0 }
-        return chain.faces[a.face].kerning(a.glyph, b.glyph, pixelSize: pixelSize)
+    /// The paragraph's glyphs placed left to right: runs in the order rule L2 gives, each run's glyphs as shaped.
+    private static func line(_ paragraph: ShapedParagraph, chain: FontChain, pixelSize: Int, isTruncated: Bool)
+        -> TextLine
+    {
+        var glyphs: [PlacedGlyph] = []
+        glyphs.reserveCapacity(paragraph.runs.reduce(0) { $0 + $1.glyphs.count })
+        var pen = 0
+        for r in BidiReorder.visualOrder(levels: paragraph.runs.map(\.level)) {
+            let run = paragraph.runs[r]
+            for g in run.glyphs {
+                glyphs.append(PlacedGlyph(face: run.face, glyph: g.glyph, penX: pen + g.offsetX, penY: g.offsetY))
+                pen += g.advance
+            }
+        }
+        return TextLine(
+            glyphs: glyphs, advance: pen, pixelSize: pixelSize,
+            metrics: chain.lineMetrics(pixelSize: pixelSize, faces: Set(paragraph.runs.map(\.face))),
+            isTruncated: isTruncated, direction: paragraph.direction)
     }
 }

@@ -6,12 +6,15 @@ public struct PlacedGlyph: Equatable, Sendable {
     public var glyph: UInt32
     /// Pen position from the line's start, 26.6.
     public var penX: Int
+    /// Height above the baseline, 26.6 (a mark raised onto its base, a subscript lowered).
+    public var penY: Int
 
     /// A glyph at a pen position.
-    public init(face: Int, glyph: UInt32, penX: Int) {
+    public init(face: Int, glyph: UInt32, penX: Int, penY: Int = 0) {
         self.face = face
         self.glyph = glyph
         self.penX = penX
+        self.penY = penY
     }
 }
 
@@ -27,14 +30,20 @@ public struct TextLine: Equatable, Sendable {
     public var metrics: LineMetrics
     /// True when the text did not fit and ends in an ellipsis.
     public var isTruncated: Bool
+    /// The paragraph's direction: a right-to-left line is set against the right edge.
+    public var direction: TextDirection
 
     /// A line from its parts (normally made by `LineLayout`).
-    public init(glyphs: [PlacedGlyph], advance: Int, pixelSize: Int, metrics: LineMetrics, isTruncated: Bool) {
+    public init(
+        glyphs: [PlacedGlyph], advance: Int, pixelSize: Int, metrics: LineMetrics, isTruncated: Bool,
+        direction: TextDirection = .leftToRight
+    ) {
         self.glyphs = glyphs
         self.advance = advance
         self.pixelSize = pixelSize
         self.metrics = metrics
         self.isTruncated = isTruncated
+        self.direction = direction
     }
 
     /// Width in whole pixels (advance rounded up).

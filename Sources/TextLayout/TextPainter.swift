@@ -32,7 +32,7 @@ public enum TextPainter {
     public static func mask(_ line: TextLine, chain: FontChain, padding: Int = 0) -> (
         mask: AlphaMask, penX: Int, baseline: Int
     ) {
-        var placed: [(image: GlyphImage, x: Int)] = []
+        var placed: [(image: GlyphImage, x: Int, top: Int)] = []
         var minX = 0
         var maxX = line.width
         var top = line.metrics.ascender
@@ -40,11 +40,12 @@ public enum TextPainter {
         for g in line.glyphs {
             guard let image = chain.image(face: g.face, glyph: g.glyph, pixelSize: line.pixelSize) else { continue }
             let x = ((g.penX + 32) >> 6) + image.left
-            placed.append((image, x))
+            let glyphTop = image.top + ((g.penY + 32) >> 6)
+            placed.append((image, x, glyphTop))
             minX = min(minX, x)
             maxX = max(maxX, x + image.width)
-            top = max(top, image.top)
-            bottom = max(bottom, image.height - image.top)
+            top = max(top, glyphTop)
+            bottom = max(bottom, image.height - glyphTop)
         }
         let pad = max(0, padding)
         var mask = AlphaMask(width: maxX - minX + 2 * pad, height: top + bottom + 2 * pad)
@@ -52,7 +53,7 @@ public enum TextPainter {
         let baseline = pad + top
         for p in placed {
             mask.merge(
-                p.image.coverage, width: p.image.width, height: p.image.height, x: penX + p.x, y: baseline - p.image.top
+                p.image.coverage, width: p.image.width, height: p.image.height, x: penX + p.x, y: baseline - p.top
             )
         }
         return (mask, penX, baseline)

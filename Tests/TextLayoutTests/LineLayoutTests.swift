@@ -6,7 +6,7 @@ import Testing
 @Suite struct LineLayoutTests {
     let latin = FakeFace.latin()
     let cjk = FakeFace.cjk()
-    var chain: FontChain { FontChain(faces: [latin, cjk]) }
+    var chain: FontChain { FontChain(fakes: [latin, cjk]) }
 
     @Test func penAdvancesWithKerningWithinAFace() {
         let line = LineLayout.layout("AVA", chain: chain, pixelSize: 20)
@@ -21,7 +21,7 @@ import Testing
         #expect(line.glyphs.map(\.face) == [0, 1, 0])
         #expect(line.glyphs.map(\.penX) == [0, 10 * 64, 26 * 64])
         // The first face that has a glyph wins, even if a later face has it too.
-        #expect(chain.resolve("A")?.face == 0)
+        #expect(chain.face(covering: ["A"]) == 0)
     }
 
     @Test func characterNoFaceHasShowsFirstFaceBox() {
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func threeFullStopsStandInForAMissingEllipsis() {
-        let plain = FontChain(faces: [FakeFace.latin(ellipsis: false)])
+        let plain = FontChain(fakes: [FakeFace.latin(ellipsis: false)])
         let line = LineLayout.layout("ABCDEFGH", chain: plain, pixelSize: 20, maxWidth: 45)
         // 3 letters + "..." (12 px) = 42.
         #expect(line.glyphs.map(\.glyph) == [65, 66, 67, 46, 46, 46])
@@ -73,22 +73,98 @@ import Testing
     @Test func lineBreaksBecomeSpacesAndEmptyChainLaysOutNothing() {
         let line = LineLayout.layout("A\nB", chain: chain, pixelSize: 20)
         #expect(line.glyphs.map(\.glyph) == [65, 32, 66])
-        #expect(LineLayout.layout("AB", chain: FontChain(faces: []), pixelSize: 20).glyphs.isEmpty)
+        #expect(LineLayout.layout("AB", chain: FontChain(fakes: []), pixelSize: 20).glyphs.isEmpty)
     }
 
     @Test func cacheRendersEachGlyphOncePerSize() {
         let face = FakeFace.latin()
-        let c = FontChain(faces: [face])
-        _ = LineLayout.layout("AAAA", chain: c, pixelSize: 20)
+        let c = FontChain(fakes: [face])
+        func paint(_ text: String, _ size: Int, _ chain: FontChain) {
+            _ = TextPainter.mask(LineLayout.layout(text, chain: chain, pixelSize: size), chain: chain)
+        }
+        paint("AAAA", 20, c)
         #expect(face.rendered == 1)
-        _ = LineLayout.layout("AB", chain: c, pixelSize: 20)
+        paint("AB", 20, c)
         #expect(face.rendered == 2 && c.cache.hits >= 4)
-        _ = LineLayout.layout("A", chain: c, pixelSize: 30)
+        paint("A", 30, c)
         #expect(face.rendered == 3 && c.cache.count == 3)
         let small = GlyphCache(capacity: 2)
-        let c2 = FontChain(faces: [face], cache: small)
-        _ = LineLayout.layout("ABC", chain: c2, pixelSize: 20)
+        let c2 = FontChain(fakes: [face], cache: small)
+        paint("ABC", 20, c2)
         #expect(small.count <= 2)
+    }
+
+    let hebrew = FakeFace.hebrew()
+    var world: FontChain { FontChain(fakes: [latin, hebrew, cjk]) }
+
+    @Test func rightToLeftTextRunsRightToLeftAndKeepsItsDirection() {
+        let line = LineLayout.layout("אבג", chain: world, pixelSize: 20)
+        #expect(line.direction == .rightToLeft)
+        #expect(line.glyphs.map(\.glyph) == [0x05D2, 0x05D1, 0x05D0])
+        #expect(line.glyphs.map(\.penX) == [0, 640, 1280] && line.glyphs.allSatisfy { $0.face == 1 })
+    }
+
+    @Test func latinInsideRightToLeftTextKeepsItsOwnOrder() {
+        // Logical: alef bet, space, C D, space, gimel dalet. Seen: dalet gimel, space, C D, space, bet alef.
+        let line = LineLayout.layout("אב CD גד", chain: world, pixelSize: 20)
+        #expect(line.glyphs.map(\.glyph) == [0x05D3, 0x05D2, 32, 67, 68, 32, 0x05D1, 0x05D0])
+        #expect(line.glyphs.map(\.penX) == (0..<8).map { $0 * 640 })
+    }
+
+    @Test func rightToLeftWordInsideLatinTextIsReversedInPlace() {
+        let line = LineLayout.layout("AB אבג CD", chain: world, pixelSize: 20)
+        #expect(line.direction == .leftToRight)
+        #expect(line.glyphs.map(\.glyph) == [65, 66, 32, 0x05D2, 0x05D1, 0x05D0, 32, 67, 68])
+    }
+
+    @Test func directionGivenOverridesTheFirstStrongCharacter() {
+        let line = LineLayout.layout("AB", chain: world, pixelSize: 20, direction: .rightToLeft)
+        #expect(line.direction == .rightToLeft)
+        // Latin stays left to right inside a right-to-left paragraph.
+        #expect(line.glyphs.map(\.glyph) == [65, 66])
+    }
+
+    @Test func rightToLeftEllipsisIsAtTheLogicalEndOnTheLeft() {
+        let line = LineLayout.layout("אבגדהוזח", chain: world, pixelSize: 20, maxWidth: 50)
+        #expect(line.isTruncated && line.direction == .rightToLeft)
+        // Three letters (30 px) and the ellipsis (12 px): the ellipsis is seen first, at the left.
+        #expect(line.glyphs.map(\.glyph) == [0x2026, 0x05D2, 0x05D1, 0x05D0])
+        #expect(line.width <= 50)
+    }
+
+    @Test func ellipsisNeverCutsAGraphemeCluster() {
+        // E with a combining acute is one character: a cut after E alone (40 px + 12) would fit in 55 px.
+        let line = LineLayout.layout("ABCE\u{301}FG", chain: world, pixelSize: 20, maxWidth: 55)
+        #expect(line.glyphs.map(\.glyph) == [65, 66, 67, 0x2026])
+    }
+
+    @Test func runsSplitByFaceDirectionAndScriptAndCommonCharactersStayInTheirRun() {
+        let paragraph = ShapedParagraph("AB 中文 אב 12", chain: world, pixelSize: 20)
+        #expect(paragraph.runs.map(\.face) == [0, 2, 0, 1, 0])
+        #expect(paragraph.runs.map(\.range) == [0..<3, 3..<5, 5..<6, 6..<8, 8..<11])
+        #expect(paragraph.runs.map(\.script.description) == ["Latn", "Hani", "Hani", "Hebr", "Hebr"])
+        #expect(paragraph.runs.map(\.level) == [0, 0, 0, 1, 0])
+    }
+
+    @Test func hostileTextIsBounded() {
+        let marks = ShapedParagraph("A" + String(repeating: "\u{301}", count: 500), chain: world, pixelSize: 20)
+        #expect(marks.scalars.count == 1 + ShapedParagraph.maxMarksInARow && marks.graphemes.count == 1)
+        let long = ShapedParagraph(String(repeating: "AB", count: 5000), chain: world, pixelSize: 20)
+        #expect(long.scalars.count == ShapedParagraph.maxScalars)
+    }
+
+    @Test func bidiReorderReversesFromTheHighestLevelDown() {
+        #expect(BidiReorder.visualOrder(levels: [0, 0]) == [0, 1])
+        #expect(BidiReorder.visualOrder(levels: [1, 1, 1]) == [2, 1, 0])
+        #expect(BidiReorder.visualOrder(levels: [1, 2, 2, 1]) == [3, 1, 2, 0])
+        #expect(BidiReorder.visualOrder(levels: [0, 1, 2, 1, 0]) == [0, 3, 2, 1, 4])
+        #expect(BidiReorder.visualOrder(levels: []) == [])
+    }
+
+    @Test func scriptTagsReadAsTheirLetters() {
+        #expect(ScriptTag("Arab").description == "Arab" && ScriptTag("Arab").rawValue == 0x4172_6162)
+        #expect(ScriptTag.common.isNeutral && !ScriptTag("Latn").isNeutral)
+        #expect(TextDirection(level: 3) == .rightToLeft && TextDirection.rightToLeft.level == 1)
     }
 
     @Test func pointsTimesScaleGivesPixelSize() {

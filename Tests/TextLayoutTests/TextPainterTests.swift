@@ -4,7 +4,7 @@ import Testing
 @testable import TextLayout
 
 @Suite struct TextPainterTests {
-    let chain = FontChain(faces: [FakeFace.latin()])
+    let chain = FontChain(fakes: [FakeFace.latin()])
 
     @Test func maskPlacesGlyphBoxesFromPenAndBearing() {
         let line = LineLayout.layout("AB", chain: chain, pixelSize: 20)
