@@ -56,6 +56,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // TurboJPEG's compressor, for BannerdBench's and the tests' JPEG fixtures only (bannerd decodes with CJPEG).
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -73,8 +74,8 @@ let package = Package(
         .target(
             name: "ImageDecoding",
             dependencies: ["Raster", "FileAccess", "CPNG", "CPNGRows", "CJPEG", "CJPEGRows", "CWebP"]),
-        // FreeType glyphs, HarfBuzz shaping and FriBidi levels behind TextLayout's protocols.
-        .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFriBidi"]),
+        // FreeType glyphs, HarfBuzz shaping, FriBidi levels and fontconfig's fallback behind TextLayout's protocols.
+        .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // BannerdConfig's files read from disk (ConfigurationFiles over FileAccess).
         .target(name: "BannerdConfigFiles", dependencies: ["BannerdConfig", "FileAccess"]),
 

@@ -1,4 +1,5 @@
 import Raster
+import TextLayout
 import WallClock
 
 /// What a banner shows behind its text.
@@ -25,6 +26,9 @@ public struct Banner: Equatable, Sendable, Identifiable {
     public var background: Color
     /// Colour of the title and subtitle (white unless the manifest says otherwise).
     public var textColor: Color
+    /// The direction of its title and subtitle; nil for each line's first strong character's (Arabic or Hebrew
+    /// text runs right to left and sits against the right edge).
+    public var direction: TextDirection?
     /// How long autoplay shows it; nil for the carousel's default.
     public var duration: Duration?
     /// What a tap on it runs (one of the admin's actions, by name); nil for nothing.
@@ -36,7 +40,7 @@ public struct Banner: Equatable, Sendable, Identifiable {
     public init(
         id: String, title: String = "", subtitle: String = "", artwork: BannerArtwork = .none,
         background: Color = Banner.defaultBackground, textColor: Color = .white, duration: Duration? = nil,
-        action: BannerAction? = nil, schedule: BannerSchedule? = nil
+        action: BannerAction? = nil, schedule: BannerSchedule? = nil, direction: TextDirection? = nil
     ) {
         self.id = id
         self.title = title
@@ -47,6 +51,7 @@ public struct Banner: Equatable, Sendable, Identifiable {
         self.duration = duration
         self.action = action
         self.schedule = schedule
+        self.direction = direction
     }
 
     /// A dark slate that white text reads well on.

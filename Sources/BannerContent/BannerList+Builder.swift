@@ -20,7 +20,8 @@ extension BannerList {
             }
             let shared = Attributes(
                 background: banner.background, textColor: banner.textColor, duration: banner.duration,
-                artworkKind: kind, hasAction: banner.action != nil, schedule: banner.schedule)
+                artworkKind: kind, hasAction: banner.action != nil, schedule: banner.schedule,
+                direction: banner.direction)
             if let action = banner.action {
                 list.actionStrings.append(intern(action.name))
                 for parameter in action.parameters {

@@ -1,4 +1,5 @@
 import Raster
+import TextLayout
 import WallClock
 
 /// Banners in display order, stored compactly: a manifest of 10,000 banners costs a few hundred KiB in a handful
@@ -24,6 +25,7 @@ public struct BannerList: RandomAccessCollection, Equatable, Sendable {
         var artworkKind: ArtworkKind
         var hasAction: Bool
         var schedule: BannerSchedule?
+        var direction: TextDirection?
     }
 
     /// One banner: string numbers into `text` and numbers into the tables.
@@ -84,7 +86,7 @@ public struct BannerList: RandomAccessCollection, Equatable, Sendable {
         return Banner(
             id: string(record.id), title: string(record.title), subtitle: string(record.subtitle), artwork: artwork,
             background: shared.background, textColor: shared.textColor, duration: shared.duration, action: action,
-            schedule: shared.schedule)
+            schedule: shared.schedule, direction: shared.direction)
     }
 
     /// The duration of the banner at `position`, without making the whole banner (autoplay asks every frame).

@@ -81,7 +81,8 @@ public final class BannerRenderer {
         }
     }
 
-    /// Title and subtitle, each one line with an ellipsis, below the top-left inset; a scrim first on artwork.
+    /// Title and subtitle, each one line with an ellipsis, below the top-left inset (the top-right for a
+    /// right-to-left line); a scrim first on artwork.
     private func drawText(_ banner: Banner, into bitmap: inout Bitmap, scale: Double, scrim: Bool) {
         let inset = BannerStyle.pixels(style.textInset, scale: scale)
         let maxWidth = bitmap.width - 2 * inset
@@ -89,13 +90,15 @@ public final class BannerRenderer {
         var lines: [(TextLine, FontChain)] = []
         if !banner.title.isEmpty {
             let px = max(1, BannerStyle.pixels(style.titlePoints, scale: scale))
-            lines.append(
-                (LineLayout.layout(banner.title, chain: titleFont, pixelSize: px, maxWidth: maxWidth), titleFont))
+            let line = LineLayout.layout(
+                banner.title, chain: titleFont, pixelSize: px, maxWidth: maxWidth, direction: banner.direction)
+            lines.append((line, titleFont))
         }
         if !banner.subtitle.isEmpty {
             let px = max(1, BannerStyle.pixels(style.subtitlePoints, scale: scale))
-            lines.append(
-                (LineLayout.layout(banner.subtitle, chain: bodyFont, pixelSize: px, maxWidth: maxWidth), bodyFont))
+            let line = LineLayout.layout(
+                banner.subtitle, chain: bodyFont, pixelSize: px, maxWidth: maxWidth, direction: banner.direction)
+            lines.append((line, bodyFont))
         }
         guard !lines.isEmpty else { return }
         let gap = BannerStyle.pixels(style.lineGap, scale: scale)
@@ -106,8 +109,9 @@ public final class BannerRenderer {
         var top = inset
         for (line, chain) in lines {
             let baseline = top + line.metrics.ascender
+            let x = line.direction == .leftToRight ? inset : bitmap.width - inset - line.width
             TextPainter.draw(
-                line, chain: chain, into: &bitmap, x: inset, baseline: baseline, color: banner.textColor,
+                line, chain: chain, into: &bitmap, x: x, baseline: baseline, color: banner.textColor,
                 shadow: .subtle(pixelSize: line.pixelSize))
             top += line.metrics.height + gap
         }

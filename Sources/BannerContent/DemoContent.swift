@@ -4,7 +4,8 @@ import Raster
 /// a freshly installed appliance shows a working carousel.
 public enum DemoContent {
     /// The demo banners: a few gradients and patterns, one light enough to need the text scrim, and titles in
-    /// Latin, Cyrillic and CJK to exercise the font fallback chain.
+    /// several scripts: Cyrillic, CJK, Devanagari and Thai through the font chain and fontconfig's fallback, and
+    /// Arabic set right to left against the right edge.
     public static let banners: BannerList = [
         Banner(
             id: "demo-welcome", title: "Welcome to bannerd", subtitle: "Swipe, or wait: the carousel moves on its own",
@@ -18,8 +19,12 @@ public enum DemoContent {
             subtitle: "A scrim and a soft shadow keep white text legible",
             artwork: .pattern(.diagonalGradient(Color(rgb: 0xFF_F8_E1), Color(rgb: 0xFF_E0_82)))),
         Banner(
-            id: "demo-scripts", title: "Привет · 你好 · Hello", subtitle: "DejaVu Sans with WenQuanYi Zen Hei fallback",
+            id: "demo-scripts", title: "Привет · 你好 · नमस्ते · สวัสดี",
+            subtitle: "Every script shaped by HarfBuzz, fonts found by fontconfig",
             artwork: .pattern(.rings(Color(rgb: 0x6A_1B_9A), Color(rgb: 0x12_00_2E), widthPoints: 20))),
+        Banner(
+            id: "demo-arabic", title: "أهلاً وسهلاً بكم", subtitle: "نص من اليمين إلى اليسار، مع أرقام 2026",
+            artwork: .pattern(.diagonalGradient(Color(rgb: 0x00_4D_40), Color(rgb: 0x00_79_6B)))),
         Banner(
             id: "demo-check", title: "bannerd check --content DIR",
             subtitle: "Lists every problem in a content directory before you deploy it",

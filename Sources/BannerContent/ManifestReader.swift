@@ -1,14 +1,15 @@
 import Raster
 import TOMLDecoding
+import TextLayout
 import WallClock
 
 /// Turns a manifest into banners, checking every key and value.
 public struct ManifestReader {
     static let scheduleKeys: Set<String> = ["start", "end", "days", "hours"]
     static let bannerKeys = scheduleKeys.union([
-        "id", "title", "subtitle", "image", "background", "text", "duration", "action", "parameters",
+        "id", "title", "subtitle", "image", "background", "text", "direction", "duration", "action", "parameters",
     ])
-    static let defaultKeys = scheduleKeys.union(["background", "text", "duration"])
+    static let defaultKeys = scheduleKeys.union(["background", "text", "direction", "duration"])
 
     private let directory: String
     private let path: String
@@ -115,6 +116,16 @@ public struct ManifestReader {
     private mutating func apply(_ t: TOMLTable, to b: inout Banner) {
         if let v = t.values["background"], let c = color(v) { b.background = c }
         if let v = t.values["text"], let c = color(v) { b.textColor = c }
+        if let v = t.values["direction"] {
+            if v.string == "auto" {
+                b.direction = nil
+            } else if let d = v.string.flatMap(TextDirection.init(rawValue:)) {
+                b.direction = d
+            } else {
+                let message = "direction must be \"rtl\", \"ltr\" or \"auto\" (from each line's first letter)"
+                problem(v, line: v.line, message)
+            }
+        }
         if let v = t.values["duration"] {
             if let seconds = v.number, seconds > 0, seconds <= 86400 {
                 b.duration = .milliseconds(Int64((seconds * 1000).rounded()))

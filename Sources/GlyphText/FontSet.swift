@@ -38,8 +38,11 @@ public final class FontSet {
     /// Fonts that failed to open; the chains fell back to the others.
     public let problems: [FreeTypeError]
 
-    /// Opens every configured font; throws only when FreeType itself cannot start.
-    public init(paths: FontPaths = .debian, library: FreeTypeLibrary? = nil) throws(FreeTypeError) {
+    /// Opens every configured font; throws only when FreeType itself cannot start. With `fallback`, characters no
+    /// configured font has are looked for in the installed fonts (fontconfig), bold for titles.
+    public init(paths: FontPaths = .debian, library: FreeTypeLibrary? = nil, fallback: Bool = true)
+        throws(FreeTypeError)
+    {
         let lib: FreeTypeLibrary
         if let library { lib = library } else { lib = try FreeTypeLibrary() }
         var opened: [String: FreeTypeFace] = [:]
@@ -47,7 +50,7 @@ public final class FontSet {
         // One cache for both chains: they share faces (the CJK fallback), and keys name the face itself.
         let cache = GlyphCache()
         let analyzer = UnicodeAnalyzer()
-        func chain(_ list: [String]) -> FontChain {
+        func chain(_ list: [String], bold: Bool) -> FontChain {
             var faces: [any FontFace] = []
             for path in list {
                 if let f = opened[path] {
@@ -62,10 +65,11 @@ public final class FontSet {
                     if !problems.contains(error) { problems.append(error) }
                 }
             }
-            return FontChain(faces: faces, analyzer: analyzer, cache: cache)
+            let installed = fallback ? FontconfigFallback(library: lib, bold: bold) : nil
+            return FontChain(faces: faces, analyzer: analyzer, fallback: installed, cache: cache)
         }
-        title = chain(paths.title)
-        body = chain(paths.body)
+        title = chain(paths.title, bold: true)
+        body = chain(paths.body, bold: false)
         self.problems = problems
     }
 }

@@ -1,34 +1,48 @@
 /// An ordered list of faces tried in turn for each character: the first face that has every character of a
-/// grapheme draws it (e.g. DejaVu Sans Bold for Latin and Cyrillic, Noto Sans Arabic, then WenQuanYi Zen Hei for
-/// CJK), with the Unicode data (bidi levels, scripts) that lines set in it need.
+/// grapheme draws it (e.g. DejaVu Sans Bold for Latin and Cyrillic, then WenQuanYi Zen Hei for CJK), then what
+/// the fallback finds among the installed fonts (Noto Sans Devanagari for Hindi), with the Unicode data (bidi
+/// levels, scripts) that lines set in it need.
 public final class FontChain {
-    /// The faces, most preferred first.
-    public let faces: [any FontFace]
+    /// The configured faces, most preferred first, then the fallback's faces in the order they were first needed.
+    public private(set) var faces: [any FontFace]
     /// Bidi levels and scripts for the text laid out in this chain.
     public let analyzer: any TextAnalyzer
     /// Rendered glyphs shared by everything drawn with this chain.
     public let cache: GlyphCache
+    /// Installed fonts to look in when no face has a character; nil for the configured faces only.
+    private let fallback: (any FontFallback)?
 
-    /// A chain over `faces` (should not be empty: an empty chain lays out nothing).
-    public init(faces: [any FontFace], analyzer: any TextAnalyzer, cache: GlyphCache = GlyphCache()) {
+    /// A chain over `faces` (should not be empty: an empty chain lays out nothing), falling back on `fallback`.
+    public init(
+        faces: [any FontFace], analyzer: any TextAnalyzer, fallback: (any FontFallback)? = nil,
+        cache: GlyphCache = GlyphCache()
+    ) {
         self.faces = faces
         self.analyzer = analyzer
+        self.fallback = fallback
         self.cache = cache
     }
 
-    /// The face for one grapheme's visible scalars: the first face that has all of them, else the first that has
-    /// its base character (a mark missing from it shows as a box beside a readable letter), else the first face,
-    /// whose missing-glyph box shows that something is missing. Nil for an empty chain.
+    /// The face for one grapheme's visible scalars: the first face that has all of them, else one the fallback
+    /// finds (added to the chain), else the first that has its base character (a mark missing from it shows as a
+    /// box beside a readable letter), else the first face, whose missing-glyph box shows that something is
+    /// missing. Nil for an empty chain: with no font configured, text is off, and the fallback is not asked.
     public func face(covering scalars: [Unicode.Scalar]) -> Int? {
         guard !faces.isEmpty else { return nil }
         if let i = faces.firstIndex(where: { f in scalars.allSatisfy { f.glyphIndex(for: $0) != 0 } }) { return i }
+        if let found = fallback?.face(covering: scalars) {
+            if let i = faces.firstIndex(where: { $0 === found }) { return i }
+            faces.append(found)
+            return faces.count - 1
+        }
         if let base = scalars.first, let i = faces.firstIndex(where: { $0.glyphIndex(for: base) != 0 }) { return i }
         return 0
     }
 
-    /// True when some face has a real glyph for `scalar`.
+    /// True when some face, or an installed font the fallback finds, has a real glyph for `scalar`.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
-        faces.contains { $0.glyphIndex(for: scalar) != 0 }
+        guard !faces.isEmpty else { return false }
+        return faces.contains { $0.glyphIndex(for: scalar) != 0 } || fallback?.face(covering: [scalar]) != nil
     }
 
     /// The rendered glyph `glyph` of face `face`, through the cache.

@@ -28,12 +28,12 @@ final class FakeImages: ImageLoading {
     }
 
     /// Columns and rows holding near-white text pixels.
-    static func whiteBounds(_ b: Bitmap) -> (minX: Int, minY: Int, maxY: Int)? {
-        var r: (Int, Int, Int)?
+    static func whiteBounds(_ b: Bitmap) -> (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
+        var r: (Int, Int, Int, Int)?
         for y in 0..<b.height {
             for x in 0..<b.width {
                 guard let c = b.color(x: x, y: y), c.red > 240, c.green > 240, c.blue > 240 else { continue }
-                r = (min(r?.0 ?? x, x), min(r?.1 ?? y, y), max(r?.2 ?? y, y))
+                r = (min(r?.0 ?? x, x), max(r?.1 ?? x, x), min(r?.2 ?? y, y), max(r?.3 ?? y, y))
             }
         }
         return r
@@ -76,6 +76,24 @@ final class FakeImages: ImageLoading {
             #expect(w.minY >= inset && w.minY <= inset + Int(10 * scale), "scale \(scale): \(w)")
             // Title (28 pt line) + 4 pt + subtitle: text ends within about 16 + 33 + 4 + 22 pt.
             #expect(w.maxY > inset + Int(36 * scale) && w.maxY < Int(80 * scale), "scale \(scale): \(w)")
+        }
+    }
+
+    @Test(arguments: [
+        ("مرحبا بكم", "أهلا وسهلا", nil), ("שלום", "ברוכים הבאים", nil), ("Sale", "Today", TextDirection.rightToLeft),
+    ])
+    func rightToLeftTextEndsSixteenPointsFromTopRight(title: String, subtitle: String, direction: TextDirection?)
+        throws
+    {
+        for scale in [1.0, 2.0] {
+            let banner = Banner(id: "b", title: title, subtitle: subtitle, direction: direction)
+            let width = Int(400 * scale)
+            let out = try renderer(FakeImages(nil)).render(banner, width: width, height: Int(200 * scale), scale: scale)
+            let w = try #require(Self.whiteBounds(out.bitmap))
+            let inset = Int(16 * scale)
+            #expect(w.maxX < width - inset && w.maxX >= width - inset - Int(4 * scale), "scale \(scale): \(w)")
+            #expect(w.minX > width / 3, "scale \(scale): \(w)")
+            #expect(w.minY >= inset && w.minY <= inset + Int(12 * scale), "scale \(scale): \(w)")
         }
     }
 

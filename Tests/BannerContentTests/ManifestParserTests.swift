@@ -35,6 +35,32 @@ import Testing
         #expect(banners[1].textColor == .white)
     }
 
+    @Test func directionIsRtlLtrOrAutoAndDefaultsApply() {
+        let text = """
+            [defaults]
+            direction = "rtl"
+
+            [[banner]]
+            title = "مرحبا"
+
+            [[banner]]
+            title = "Hello"
+            direction = "auto"
+
+            [[banner]]
+            title = "Hi"
+            direction = "ltr"
+
+            [[banner]]
+            title = "Oops"
+            direction = "up"
+            """
+        let (banners, _, problems) = ManifestReader.read(text, directory: "/c", path: "m.toml")
+        #expect(banners.map(\.direction) == [.rightToLeft, nil, .leftToRight, .rightToLeft])
+        #expect(problems.map(\.line) == [17])
+        #expect(problems.first?.message.hasPrefix("direction must be \"rtl\", \"ltr\" or \"auto\"") == true)
+    }
+
     /// Each bad line, alone after a valid header, and where the error must point.
     @Test(arguments: [
         ("title = \"open", 2, 9, "unterminated string"),

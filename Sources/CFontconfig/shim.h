@@ -1,0 +1,2 @@
+// fontconfig (Debian's libfontconfig-dev): the installed fonts, sorted for a request, to fall back on by coverage.
+#include <fontconfig/fontconfig.h>

@@ -1,0 +1,84 @@
+import CFontconfig
+import TextLayout
+
+/// The installed fonts as a chain's last resort, through fontconfig: for characters no configured font has, the
+/// best sans-serif of the chain's weight that has them all (`FcFontSort` over the fonts whose charset covers
+/// them). fontconfig reads its configuration and the caches `fc-cache` wrote when fonts were installed, so it
+/// needs no write access at run time (bannerd's service sandbox has none).
+public final class FontconfigFallback: FontFallback {
+    /// Most distinct requests remembered; past it the answers are forgotten and asked again.
+    static let capacity = 4096
+
+    private let config: OpaquePointer
+    private let library: FreeTypeLibrary
+    private let weight: Int32
+    /// Faces opened so far, by file and index: a font is opened once however many characters it serves.
+    private var opened: [String: FreeTypeFace] = [:]
+    private var answers: [[UInt32]: FreeTypeFace?] = [:]
+    /// Installed fonts that fontconfig offered but FreeType could not open (a corrupt file).
+    public private(set) var problems: [FreeTypeError] = []
+
+    /// fontconfig's configuration and font list (`FcInitLoadConfigAndFonts`), or nil when it cannot load them.
+    public init?(library: FreeTypeLibrary, bold: Bool) {
+        guard let config = FcInitLoadConfigAndFonts() else { return nil }
+        self.config = config
+        self.library = library
+        weight = bold ? 200 : 80  // FC_WEIGHT_BOLD, FC_WEIGHT_REGULAR (fontconfig.h)
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    public func face(covering scalars: [Unicode.Scalar]) -> (any FontFace)? {
+        let key = scalars.map(\.value)
+        if let known = answers[key] { return known }
+        if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
+        let found = search(key)
+        answers[key] = found
+        return found
+    }
+
+    /// The first font in fontconfig's order for a sans-serif of this weight that has every one of `codepoints`.
+    private func search(_ codepoints: [UInt32]) -> FreeTypeFace? {
+        guard let pattern = FcPatternCreate(), let wanted = FcCharSetCreate() else { return nil }
+        defer {
+            FcPatternDestroy(pattern)
+            FcCharSetDestroy(wanted)
+        }
+        for c in codepoints { _ = FcCharSetAddChar(wanted, c) }
+        _ = FcPatternAddString(pattern, "family", "sans-serif")
+        _ = FcPatternAddInteger(pattern, "weight", weight)
+        _ = FcPatternAddCharSet(pattern, "charset", wanted)
+        _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let sorted = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+        defer { FcFontSetSortDestroy(sorted) }
+        for i in 0..<Int(sorted.pointee.nfont) {
+            guard let font = sorted.pointee.fonts[i] else { continue }
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch, let charset,
+                codepoints.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 })
+            else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            var index: Int32 = 0
+            guard FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file else { continue }
+            _ = FcPatternGetInteger(font, "index", 0, &index)
+            let path = String(cString: file)
+            if let face = open(path: path, index: Int(index)) { return face }
+        }
+        return nil
+    }
+
+    private func open(path: String, index: Int) -> FreeTypeFace? {
+        let key = "\(path)#\(index)"
+        if let face = opened[key] { return face }
+        do throws(FreeTypeError) {
+            let face = try library.face(path: path, index: index)
+            opened[key] = face
+            return face
+        } catch {
+            if !problems.contains(error) { problems.append(error) }
+            return nil
+        }
+    }
+}

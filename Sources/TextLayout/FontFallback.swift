@@ -1,0 +1,6 @@
+/// Where a chain turns when none of its configured faces has a character: the installed fonts, through fontconfig
+/// in GlyphText.
+public protocol FontFallback: AnyObject {
+    /// An installed face that has every one of `scalars`, or nil when none has them.
+    func face(covering scalars: [Unicode.Scalar]) -> (any FontFace)?
+}
