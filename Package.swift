@@ -75,7 +75,9 @@ let package = Package(
             name: "ImageDecoding",
             dependencies: ["Raster", "FileAccess", "CPNG", "CPNGRows", "CJPEG", "CJPEGRows", "CWebP"]),
         // FreeType glyphs, HarfBuzz shaping, FriBidi levels and fontconfig's fallback behind TextLayout's protocols.
-        .target(name: "GlyphText", dependencies: ["TextLayout", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
+        .target(
+            name: "GlyphText",
+            dependencies: ["TextLayout", "BannerdConfig", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // BannerdConfig's files read from disk (ConfigurationFiles over FileAccess).
         .target(name: "BannerdConfigFiles", dependencies: ["BannerdConfig", "FileAccess"]),
 

@@ -22,17 +22,19 @@ public struct CarouselSettings: Equatable, Sendable {
     /// Fonts for titles, first to last: a glyph missing from one is looked up in the next.
     public var titleFonts = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-        symbolFont,
+        colourEmojiFont, symbolFont,
     ]
     /// Fonts for subtitles, first to last.
     public var bodyFonts = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-        symbolFont,
+        colourEmojiFont, symbolFont,
     ]
-    /// Emoji and symbols in outline (Debian's fonts-symbola), last in both chains.
+    /// Emoji in colour (Debian's fonts-noto-color-emoji), before the outline symbols in both chains.
+    static let colourEmojiFont = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+    /// Symbols and emoji in outline (Debian's fonts-symbola), last in both chains: what the colour font lacks.
     static let symbolFont = "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"
 
-    /// The defaults (the engine's metrics, Debian's DejaVu with WenQuanYi for CJK and Symbola for emoji).
+    /// The defaults (the engine's metrics; Debian's DejaVu with WenQuanYi for CJK, Noto Color Emoji and Symbola).
     public init() {}
 
     /// Longest autoplay interval accepted: a day (a longer one is surely a unit mistake).

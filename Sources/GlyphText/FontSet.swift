@@ -1,3 +1,4 @@
+import BannerdConfig
 import TextLayout
 
 /// Font file paths for bannerd's two text styles, most preferred first; configurable per board.
@@ -13,19 +14,12 @@ public struct FontPaths: Equatable, Sendable {
         self.body = body
     }
 
-    /// The Debian 12 packages fonts-dejavu-core, fonts-wqy-zenhei (CJK) and fonts-symbola (emoji and symbols,
-    /// in outline so they render like any other glyph).
-    public static let debian = FontPaths(
-        title: [
-            "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-            symbola,
-        ],
-        body: [
-            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-            symbola,
-        ]
-    )
-    private static let symbola = "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"
+    /// The default chains of bannerd.toml's `title_fonts` and `body_fonts`: Debian 12's fonts-dejavu-core,
+    /// fonts-wqy-zenhei (CJK), fonts-noto-color-emoji and fonts-symbola.
+    public static var debian: FontPaths {
+        let defaults = CarouselSettings()
+        return FontPaths(title: defaults.titleFonts, body: defaults.bodyFonts)
+    }
 }
 
 /// The opened font chains, plus what could not be opened (reported once, never fatal: a chain left with no face

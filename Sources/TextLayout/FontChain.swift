@@ -27,9 +27,13 @@ public final class FontChain {
     /// finds (added to the chain), else the first that has its base character (a mark missing from it shows as a
     /// box beside a readable letter), else the first face, whose missing-glyph box shows that something is
     /// missing. Nil for an empty chain: with no font configured, text is off, and the fallback is not asked.
-    public func face(covering scalars: [Unicode.Scalar]) -> Int? {
+    /// With `emoji` (a character shown as an emoji by default, or asked for with U+FE0F), a colour face that
+    /// has it all comes first, so 😀 and ☕️ are drawn in colour even where a text font has a plain one.
+    public func face(covering scalars: [Unicode.Scalar], emoji: Bool = false) -> Int? {
         guard !faces.isEmpty else { return nil }
-        if let i = faces.firstIndex(where: { f in scalars.allSatisfy { f.glyphIndex(for: $0) != 0 } }) { return i }
+        func hasAll(_ f: any FontFace) -> Bool { scalars.allSatisfy { f.glyphIndex(for: $0) != 0 } }
+        if emoji, let i = faces.firstIndex(where: { $0.hasColour && hasAll($0) }) { return i }
+        if let i = faces.firstIndex(where: hasAll) { return i }
         if let found = fallback?.face(covering: scalars) {
             if let i = faces.firstIndex(where: { $0 === found }) { return i }
             faces.append(found)

@@ -1,3 +1,5 @@
+import Raster
+
 /// One rendered glyph: its coverage mask and the metrics layout needs.
 ///
 /// Lengths marked 26.6 are in 1/64 pixel, FreeType's fixed-point unit, so pen positions add up exactly.
@@ -11,8 +13,10 @@ public struct GlyphImage: Sendable {
     /// Mask size in pixels.
     public var width: Int
     public var height: Int
-    /// `width × height` coverage bytes, row-major, 0 = none, 255 = full.
+    /// `width × height` coverage bytes, row-major, 0 = none, 255 = full (a colour glyph's alpha).
     public var coverage: [UInt8]
+    /// A colour glyph's own pixels (an emoji), drawn as they are rather than in the text's colour.
+    public var colour: Bitmap?
 
     /// A glyph image from its metrics and coverage.
     public init(advance: Int, left: Int, top: Int, width: Int, height: Int, coverage: [UInt8]) {
@@ -22,6 +26,14 @@ public struct GlyphImage: Sendable {
         self.width = width
         self.height = height
         self.coverage = coverage
+    }
+
+    /// A colour glyph: its pixels, and their alpha as coverage (for the shadow under it).
+    public init(advance: Int, left: Int, top: Int, colour: Bitmap) {
+        self.init(
+            advance: advance, left: left, top: top, width: colour.width, height: colour.height,
+            coverage: colour.pixels.map { UInt8(truncatingIfNeeded: $0 >> 24) })
+        self.colour = colour
     }
 }
 
@@ -70,6 +82,8 @@ public struct ShapedGlyph: Equatable, Sendable {
 public protocol FontFace: AnyObject {
     /// A name for messages (usually the file path).
     var name: String { get }
+    /// True when its glyphs come in colour (an emoji font): preferred for emoji presentation.
+    var hasColour: Bool { get }
     /// The glyph for a Unicode scalar, or 0 when the face lacks it (FreeType's convention): coverage only, the
     /// glyphs drawn come from `shape`.
     func glyphIndex(for scalar: Unicode.Scalar) -> UInt32

@@ -94,7 +94,8 @@ public struct ShapedParagraph: Equatable, Sendable {
 
     /// The face of each grapheme. One of only invisible characters (a joiner) goes with its neighbours; one of
     /// only common characters (a space, a digit, punctuation) stays in the previous grapheme's face when that face
-    /// has it, so "مرحبا بكم" is one run in the Arabic face rather than three split at the spaces.
+    /// has it, so "مرحبا بكم" is one run in the Arabic face rather than three split at the spaces; emoji go to a
+    /// colour face first.
     private static func faces(
         scalars: [Unicode.Scalar], graphemes: [Range<Int>], scripts: [ScriptTag], chain: FontChain
     ) -> [Int] {
@@ -104,10 +105,19 @@ public struct ShapedParagraph: Equatable, Sendable {
             let visible = range.filter { !scalars[$0].properties.isDefaultIgnorableCodePoint }
             guard !visible.isEmpty else { continue }
             let common = visible.allSatisfy { scripts[$0].isNeutral }
-            if common, let p = previous, visible.allSatisfy({ chain.faces[p].glyphIndex(for: scalars[$0]) != 0 }) {
+            let first = scalars[range.lowerBound]
+            // Shown as an emoji: by default (😀, ☕) unless U+FE0E asks for text, or when U+FE0F asks for it (❤️).
+            let emoji =
+                first.properties.isEmoji
+                && (scalars[range].contains("\u{FE0F}")
+                    || first.properties.isEmojiPresentation && !scalars[range].contains("\u{FE0E}"))
+            // Not after an emoji: a colour font's space and digits are emoji-wide.
+            if common, !emoji, let p = previous, !chain.faces[p].hasColour,
+                visible.allSatisfy({ chain.faces[p].glyphIndex(for: scalars[$0]) != 0 })
+            {
                 faces[g] = p
             } else {
-                faces[g] = chain.face(covering: visible.map { scalars[$0] })
+                faces[g] = chain.face(covering: visible.map { scalars[$0] }, emoji: emoji)
             }
             previous = faces[g]
         }

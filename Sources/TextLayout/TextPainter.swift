@@ -28,11 +28,49 @@ public struct TextShadow: Equatable, Sendable {
 
 /// Paints laid-out lines onto bitmaps.
 public enum TextPainter {
-    /// The coverage of `line` as one mask, plus where the pen started and the baseline lie inside it.
+    /// A glyph's image and where it goes: left edge from the line's start, top edge above the baseline.
+    private typealias Placed = (image: GlyphImage, x: Int, top: Int)
+
+    /// The coverage of `line` as one mask (colour glyphs by their alpha), plus where the pen started and the
+    /// baseline lie inside it.
     public static func mask(_ line: TextLine, chain: FontChain, padding: Int = 0) -> (
         mask: AlphaMask, penX: Int, baseline: Int
     ) {
-        var placed: [(image: GlyphImage, x: Int, top: Int)] = []
+        let placed = place(line, chain: chain, padding: padding)
+        return (
+            coverage(placed.glyphs, size: placed.size, penX: placed.penX, baseline: placed.baseline),
+            placed.penX, placed.baseline
+        )
+    }
+
+    /// Draws `line` with its pen starting at (x, baseline) in `bitmap`, shadow first when given. Colour glyphs
+    /// (emoji) are drawn in their own colours, over the shadow like the rest.
+    public static func draw(
+        _ line: TextLine, chain: FontChain, into bitmap: inout Bitmap, x: Int, baseline: Int, color: Color,
+        shadow: TextShadow? = nil
+    ) {
+        let p = place(line, chain: chain, padding: shadow.map { $0.blurRadius + 1 } ?? 0)
+        let left = x - p.penX
+        let top = baseline - p.baseline
+        if let shadow {
+            let all = coverage(p.glyphs, size: p.size, penX: p.penX, baseline: p.baseline)
+            bitmap.draw(
+                all.blurred(radius: shadow.blurRadius), color: shadow.color, x: left + shadow.offsetX,
+                y: top + shadow.offsetY)
+        }
+        let plain = p.glyphs.filter { $0.image.colour == nil }
+        bitmap.draw(coverage(plain, size: p.size, penX: p.penX, baseline: p.baseline), color: color, x: left, y: top)
+        for g in p.glyphs {
+            guard let colour = g.image.colour else { continue }
+            bitmap.draw(colour, x: left + p.penX + g.x, y: top + p.baseline - g.top)
+        }
+    }
+
+    /// Every glyph's image and place, and the box around them (the line's metrics at least, `padding` around).
+    private static func place(_ line: TextLine, chain: FontChain, padding: Int) -> (
+        glyphs: [Placed], size: (width: Int, height: Int), penX: Int, baseline: Int
+    ) {
+        var placed: [Placed] = []
         var minX = 0
         var maxX = line.width
         var top = line.metrics.ascender
@@ -48,31 +86,17 @@ public enum TextPainter {
             bottom = max(bottom, image.height - glyphTop)
         }
         let pad = max(0, padding)
-        var mask = AlphaMask(width: maxX - minX + 2 * pad, height: top + bottom + 2 * pad)
-        let penX = pad - minX
-        let baseline = pad + top
-        for p in placed {
-            mask.merge(
-                p.image.coverage, width: p.image.width, height: p.image.height, x: penX + p.x, y: baseline - p.top
-            )
-        }
-        return (mask, penX, baseline)
+        return (placed, (maxX - minX + 2 * pad, top + bottom + 2 * pad), pad - minX, pad + top)
     }
 
-    /// Draws `line` with its pen starting at (x, baseline) in `bitmap`, shadow first when given.
-    public static func draw(
-        _ line: TextLine, chain: FontChain, into bitmap: inout Bitmap, x: Int, baseline: Int, color: Color,
-        shadow: TextShadow? = nil
-    ) {
-        let pad = shadow.map { $0.blurRadius + 1 } ?? 0
-        let m = mask(line, chain: chain, padding: pad)
-        let left = x - m.penX
-        let top = baseline - m.baseline
-        if let shadow {
-            bitmap.draw(
-                m.mask.blurred(radius: shadow.blurRadius), color: shadow.color, x: left + shadow.offsetX,
-                y: top + shadow.offsetY)
+    private static func coverage(_ glyphs: [Placed], size: (width: Int, height: Int), penX: Int, baseline: Int)
+        -> AlphaMask
+    {
+        var mask = AlphaMask(width: size.width, height: size.height)
+        for p in glyphs {
+            mask.merge(
+                p.image.coverage, width: p.image.width, height: p.image.height, x: penX + p.x, y: baseline - p.top)
         }
-        bitmap.draw(m.mask, color: color, x: left, y: top)
+        return mask
     }
 }

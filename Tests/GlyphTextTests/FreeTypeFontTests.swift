@@ -10,7 +10,7 @@ import TextLayout
     @Test func debianFontsLoadIntoBothChains() throws {
         let fonts = try FontSet()
         #expect(fonts.problems.isEmpty)
-        #expect(fonts.title.faces.count == 3 && fonts.body.faces.count == 3)
+        #expect(fonts.title.faces.count == 4 && fonts.body.faces.count == 4)
         let m = fonts.title.lineMetrics(pixelSize: 32)
         #expect(m.ascender >= 24 && m.ascender <= 40 && m.descender >= 5 && m.descender <= 14)
     }
@@ -67,10 +67,39 @@ import TextLayout
         #expect(LineLayout.layout("Hi", chain: fonts.title, pixelSize: 20).glyphs.isEmpty)
     }
 
-    @Test func emojiComeFromTheSymbolFont() throws {
+    @Test func emojiComeInColourScaledToTheTextSize() throws {
         let fonts = try FontSet()
         #expect(fonts.problems.isEmpty)
-        #expect(fonts.title.covers("\u{1F600}") && fonts.body.covers("\u{2615}"))
+        // ☕ (Emoji_Presentation) from the colour font even though Symbola has it in outline.
+        for (text, size) in [("\u{2615}", 32), ("\u{1F600}", 20), ("\u{1F44D}\u{1F3FD}", 64)] {
+            let line = LineLayout.layout(text, chain: fonts.title, pixelSize: size)
+            let glyph = try #require(line.glyphs.first)
+            #expect(line.glyphs.count == 1 && fonts.title.faces[glyph.face].hasColour, "\(text)")
+            let image = try #require(fonts.title.image(face: glyph.face, glyph: glyph.glyph, pixelSize: size))
+            let colour = try #require(image.colour)
+            // The 109 px strike scaled to about the text size, in colour (channels differ), with soft edges.
+            #expect(abs(colour.height - size) <= size / 4 && abs(colour.width - size) <= size / 3, "\(text) \(size)")
+            #expect(colour.pixels.contains { ($0 >> 16) & 0xFF != $0 & 0xFF })
+            #expect(image.coverage.contains(255) && image.coverage.contains(0))
+        }
+    }
+
+    @Test func textPresentationAndSymbolsStayMonochrome() throws {
+        let fonts = try FontSet()
+        // U+FE0E asks for text presentation: the first font that has ☕ in outline.
+        let line = LineLayout.layout("\u{2615}\u{FE0E} ✓", chain: fonts.title, pixelSize: 32)
+        #expect(line.glyphs.allSatisfy { !fonts.title.faces[$0.face].hasColour })
+    }
+
+    @Test func colourEmojiDrawInTheirOwnColoursOverTheShadow() throws {
+        let fonts = try FontSet()
+        var b = Bitmap(width: 120, height: 60, color: Color(rgb: 0x202020))
+        let line = LineLayout.layout("A\u{1F34E}", chain: fonts.title, pixelSize: 40)
+        TextPainter.draw(
+            line, chain: fonts.title, into: &b, x: 4, baseline: 45, color: .white, shadow: .subtle(pixelSize: 40))
+        // The apple is red: strongly red pixels, which white text and a black shadow never make.
+        let red = b.pixels.filter { ($0 >> 16) & 0xFF > 180 && ($0 >> 8) & 0xFF < 80 }
+        #expect(red.count > 100)
     }
 
     @Test func whiteTextWithShadowOnRealFont() throws {

@@ -10,6 +10,7 @@ final class FakeFace: FontFace {
     /// Kerning in whole pixels for scalar pairs.
     let kerns: [String: Int]
     var rendered = 0
+    var hasColour = false
 
     init(name: String, advances: [Unicode.Scalar: Int], kerns: [String: Int] = [:]) {
         self.name = name

@@ -146,6 +146,20 @@ import Testing
         #expect(paragraph.runs.map(\.level) == [0, 0, 0, 1, 0])
     }
 
+    @Test func emojiPreferAColourFaceUnlessTextIsAskedFor() {
+        let text = FakeFace(name: "text", advances: ["\u{2615}": 10, "\u{2764}": 10, "A": 10])
+        let colour = FakeFace(name: "colour", advances: ["\u{2615}": 12, "\u{2764}": 12, " ": 20])
+        colour.hasColour = true
+        let chain = FontChain(fakes: [text, colour])
+        func faces(_ s: String) -> [Int] { ShapedParagraph(s, chain: chain, pixelSize: 20).runs.map(\.face) }
+        #expect(faces("\u{2615}") == [1])  // ☕ is an emoji by default
+        #expect(faces("\u{2615}\u{FE0E}") == [0])  // unless text presentation is asked for
+        #expect(faces("\u{2764}") == [0])  // ❤ is text by default
+        #expect(faces("\u{2764}\u{FE0F}") == [1])  // unless emoji presentation is asked for
+        #expect(faces("A\u{2615}") == [0, 1])  // not kept in the text face like other common characters
+        #expect(faces("\u{2615} A") == [1, 0])  // and a space after one is not the colour font's wide space
+    }
+
     @Test func hostileTextIsBounded() {
         let marks = ShapedParagraph("A" + String(repeating: "\u{301}", count: 500), chain: world, pixelSize: 20)
         #expect(marks.scalars.count == 1 + ShapedParagraph.maxMarksInARow && marks.graphemes.count == 1)

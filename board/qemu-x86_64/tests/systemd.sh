@@ -21,7 +21,7 @@
 #               dpkg -r stops it and keeps the content; dpkg -P removes /etc/bannerd and /var/lib/bannerd
 # Usage (in the guest): systemd.sh [--drop-in 'Key=value ...']   a drop-in for bannerd.service, to try a change
 # to the unit without rebuilding the package (the unit as shipped otherwise; the drop-in is printed).
-# qemu-run: packages python3 dpkg-dev fonts-dejavu-core fonts-wqy-zenhei fonts-symbola
+# qemu-run: packages python3 dpkg-dev fontconfig fonts-dejavu-core fonts-noto-color-emoji fonts-noto-core fonts-wqy-zenhei fonts-symbola
 # qemu-run-args: --systemd --size 1024x768 --timeout 600
 # qemu-run-host: scripts/build-deb ${BANNERD_DEB_ARGS:-} --no-lintian --out "$QEMU_RUN_OUT/deb"
 set -uo pipefail
