@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "BannerContent", targets: ["BannerContent"]),
         .library(name: "BannerdConfig", targets: ["BannerdConfig"]),
         .library(name: "CarouselTrace", targets: ["CarouselTrace"]),
+        .library(name: "GlyphText", targets: ["GlyphText"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -19,5 +19,10 @@ let package = Package(
         .executableTarget(name: "FuzzManifest", dependencies: [.product(name: "BannerContent", package: "bannerd")]),
         .executableTarget(name: "FuzzConfig", dependencies: [.product(name: "BannerdConfig", package: "bannerd")]),
         .executableTarget(name: "FuzzGesture", dependencies: [.product(name: "CarouselTrace", package: "bannerd")]),
+        .executableTarget(
+            name: "FuzzText",
+            dependencies: [
+                .product(name: "GlyphText", package: "bannerd"), .product(name: "TextLayout", package: "bannerd"),
+            ]),
     ]
 )
