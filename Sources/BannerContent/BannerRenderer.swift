@@ -62,23 +62,45 @@ public final class BannerRenderer {
         let hasArtwork = artwork != nil
         drawText(banner, into: &bitmap, scale: scale, scrim: hasArtwork)
         bitmap.roundCorners(radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale))
-        problems += missingCharacters(in: banner)
+        problems += textProblems(in: banner)
         return RenderedBanner(bitmap: bitmap, problems: problems)
     }
 
-    /// One line per text field holding characters no configured font has, with their scripts (with no font at
-    /// all, text is off and that was reported once when the fonts were opened). `bannerd check` asks too.
-    public func missingCharacters(in banner: Banner) -> [String] {
-        [("title", banner.title, titleFont), ("subtitle", banner.subtitle, bodyFont)].compactMap { field, text, chain in
-            guard !chain.faces.isEmpty else { return nil }
-            let missing = LineLayout.uncovered(text, chain: chain)
-            guard !missing.isEmpty else { return nil }
-            let codes = missing.prefix(8).map { "U+" + String($0.value, radix: 16, uppercase: true) }
-            var scripts: [String] = []
-            for script in missing.map(ScriptName.of) where !scripts.contains(script) { scripts.append(script) }
-            return "banner \"\(banner.id)\": no configured font has \(codes.joined(separator: " ")) "
-                + "(\(scripts.joined(separator: ", "))) in its \(field); shown as boxes"
+    /// One line per text field holding characters no configured or installed font has, with their scripts (with
+    /// no font at all, text is off and that was reported once when the fonts were opened), and one per field that
+    /// shows otherwise than written: bidi controls that reorder it, marks past the layout's bound (text past its
+    /// length bound is not named: the ellipsis cuts a line long before it).
+    /// `bannerd check` asks too.
+    public func textProblems(in banner: Banner) -> [String] {
+        [("title", banner.title, titleFont), ("subtitle", banner.subtitle, bodyFont)].flatMap { field, text, chain in
+            var lines: [String] = []
+            let subject = "banner \"\(banner.id)\": its \(field)"
+            let missing = chain.faces.isEmpty ? [] : LineLayout.uncovered(text, chain: chain)
+            if !missing.isEmpty {
+                var scripts: [String] = []
+                for script in missing.map(ScriptName.of) where !scripts.contains(script) { scripts.append(script) }
+                lines.append(
+                    "\(subject) has \(Self.codes(missing)) (\(scripts.joined(separator: ", "))), which no installed "
+                        + "font has; shown as boxes")
+            }
+            let prepared = PreparedText(text)
+            if !prepared.bidiControls.isEmpty {
+                lines.append(
+                    "\(subject) holds the bidi control(s) \(Self.codes(prepared.bidiControls)), which reorder the text "
+                        + "after them (an override can disguise it); remove them unless that is meant")
+            }
+            if prepared.marksDropped > 0 {
+                lines.append(
+                    "\(subject) stacks more than \(PreparedText.maxMarksInARow) combining marks on a letter; "
+                        + "\(prepared.marksDropped) left out")
+            }
+            return lines
         }
+    }
+
+    /// "U+0645 U+0631": the first eight, as messages name characters.
+    private static func codes(_ scalars: [Unicode.Scalar]) -> String {
+        scalars.prefix(8).map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
     }
 
     /// Title and subtitle, each one line with an ellipsis, below the top-left inset (the top-right for a

@@ -20,13 +20,7 @@ public struct TextRun: Equatable, Sendable {
 /// A single line of text itemised and shaped: where each face, direction and script starts and ends, and the
 /// glyphs shaping gave each run. Pure: glyphs come from the chain's faces, levels and scripts from its analyzer.
 public struct ShapedParagraph: Equatable, Sendable {
-    /// Most scalars laid out: a line shows a few hundred at most, and this bounds shaping of hostile input.
-    public static let maxScalars = 2000
-    /// Most combining marks kept in a row: Unicode's stream-safe limit (UAX #15), so a letter buried under
-    /// hundreds of marks costs no more than a normal one.
-    public static let maxMarksInARow = 30
-
-    /// The text as shaped: control characters as spaces, within the limits above.
+    /// The text as shaped: control characters as spaces, within `PreparedText`'s limits.
     public var scalars: [Unicode.Scalar]
     /// Scalar ranges of the grapheme clusters (user-perceived characters), in order.
     public var graphemes: [Range<Int>]
@@ -40,20 +34,10 @@ public struct ShapedParagraph: Equatable, Sendable {
 
     /// Itemises and shapes `text` at `pixelSize`, in `direction` or the direction its first strong character gives.
     public init(_ text: String, chain: FontChain, pixelSize: Int, direction: TextDirection? = nil) {
-        var scalars: [Unicode.Scalar] = []
-        var graphemes: [Range<Int>] = []
-        var marks = 0
-        for character in text {
-            let start = scalars.count
-            for s in character.unicodeScalars where scalars.count < Self.maxScalars {
-                marks = s.properties.canonicalCombiningClass == .notReordered ? 0 : marks + 1
-                guard marks <= Self.maxMarksInARow else { continue }
-                scalars.append(s.properties.generalCategory == .control ? " " : s)
-            }
-            if scalars.count > start { graphemes.append(start..<scalars.count) }
-            if scalars.count >= Self.maxScalars { break }
-        }
-        self.init(scalars: scalars, graphemes: graphemes, chain: chain, pixelSize: pixelSize, direction: direction)
+        let prepared = PreparedText(text)
+        self.init(
+            scalars: prepared.scalars, graphemes: prepared.graphemes, chain: chain, pixelSize: pixelSize,
+            direction: direction)
     }
 
     /// Shapes prepared `scalars` split into `graphemes`.

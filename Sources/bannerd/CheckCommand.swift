@@ -67,13 +67,13 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    /// Titles and subtitles with characters none of the configured fonts has (shown as boxes): warnings naming
-    /// the banner, the characters and their script.
+    /// Titles and subtitles with characters no font has (shown as boxes), bidi controls, or more than the layout
+    /// takes: warnings naming the banner, the characters and their script.
     private func textWarnings(_ report: ContentChecker.Report, fonts: FontPaths) throws -> [ContentProblem] {
         let renderer = try ContentOptions.makeRenderer(fonts: fonts)
         let place = report.usedManifest ? content + "/" + ContentLoader.manifestName : content
         return report.banners.flatMap { banner in
-            renderer.missingCharacters(in: banner).map { ContentProblem(path: place, message: "warning: " + $0) }
+            renderer.textProblems(in: banner).map { ContentProblem(path: place, message: "warning: " + $0) }
         }
     }
 

@@ -186,7 +186,25 @@ import Testing
                 """)
         let outcome = try scene.play()
         expectOneLine(
-            outcome, naming: "banner \"sale\"", saying: "no configured font has U+E000 (private use) in its subtitle")
+            outcome, naming: "banner \"sale\"",
+            saying: "its subtitle has U+E000 (private use), which no installed font has; shown as boxes")
+    }
+
+    @Test func bidiOverrideDisguisingTextIsNamed() throws {
+        let scene = try ContentScene()
+        try scene.write(
+            "banners.toml", text: "[[banner]]\nid = \"doc\"\nimage = \"00-good.png\"\ntitle = \"invoice\\u202Efdp.exe\"\n")
+        let outcome = try scene.play()
+        expectOneLine(outcome, naming: "banner \"doc\"", saying: "its title holds the bidi control(s) U+202E")
+    }
+
+    @Test func hundredsOfMarksOnOneLetterAreBoundedAndNamed() throws {
+        let scene = try ContentScene()
+        let marks = String(repeating: "\u{301}", count: 600)
+        try scene.write(
+            "banners.toml", text: "[[banner]]\nid = \"zalgo\"\nimage = \"00-good.png\"\ntitle = \"Z\(marks)ALGO\"\n")
+        let outcome = try scene.play()
+        expectOneLine(outcome, naming: "banner \"zalgo\"", saying: "570 left out")
     }
 
     // MARK: Fonts

@@ -162,9 +162,12 @@ import Testing
 
     @Test func hostileTextIsBounded() {
         let marks = ShapedParagraph("A" + String(repeating: "\u{301}", count: 500), chain: world, pixelSize: 20)
-        #expect(marks.scalars.count == 1 + ShapedParagraph.maxMarksInARow && marks.graphemes.count == 1)
+        #expect(marks.scalars.count == 1 + PreparedText.maxMarksInARow && marks.graphemes.count == 1)
         let long = ShapedParagraph(String(repeating: "AB", count: 5000), chain: world, pixelSize: 20)
-        #expect(long.scalars.count == ShapedParagraph.maxScalars)
+        #expect(long.scalars.count == PreparedText.maxScalars)
+        #expect(PreparedText("A" + String(repeating: "\u{301}", count: 500)).marksDropped == 470)
+        let disguised = PreparedText("invoice\u{202E}fdp.exe \u{2067}x\u{2069}\u{202E}")
+        #expect(disguised.bidiControls == ["\u{202E}", "\u{2067}", "\u{2069}"])
     }
 
     @Test func bidiReorderReversesFromTheHighestLevelDown() {
