@@ -192,8 +192,8 @@ import Testing
 
     @Test func bidiOverrideDisguisingTextIsNamed() throws {
         let scene = try ContentScene()
-        try scene.write(
-            "banners.toml", text: "[[banner]]\nid = \"doc\"\nimage = \"00-good.png\"\ntitle = \"invoice\\u202Efdp.exe\"\n")
+        let manifest = "[[banner]]\nid = \"doc\"\nimage = \"00-good.png\"\ntitle = \"invoice\\u202Efdp.exe\"\n"
+        try scene.write("banners.toml", text: manifest)
         let outcome = try scene.play()
         expectOneLine(outcome, naming: "banner \"doc\"", saying: "its title holds the bidi control(s) U+202E")
     }
