@@ -271,7 +271,7 @@ let package = Package(
             dependencies: ["bannerd", "DisplaySelection", "InputTranslation", "CarouselEngine"]
         ),
         // The subcommands as a user calls them: every command line the docs quote, render as run would show.
-        .testTarget(name: "BannerdCommandTests", dependencies: ["bannerd"]),
+        .testTarget(name: "BannerdCommandTests", dependencies: ["bannerd"], exclude: ["Golden"]),
         // `bannerd run`'s wiring of its threads (scripts/test also runs it under ThreadSanitizer).
         .testTarget(
             name: "BannerdRunTests",

@@ -4,6 +4,7 @@ import FileAccess
 import GlyphText
 import ImageDecoding
 import Raster
+import TextLayout
 
 /// Time to pre-render one banner at its on-screen size, as the presenter does it (render, round corners, index
 /// opaque runs): the demo banners (patterns and text), and a photo-like JPEG and PNG made in this run. Before
@@ -47,7 +48,39 @@ enum PrerenderCost {
                     + "demo median \(duration(nanoseconds: demo[demo.count / 2])) "
                     + "(fastest \(duration(nanoseconds: demo[0])), slowest \(duration(nanoseconds: demo[demo.count - 1]))), "
                     + photos.map { "\($0.0) photo \(duration(nanoseconds: $0.1))" }.joined(separator: ", "))
+            textCost(fonts: fonts, layout: layout, prerender: prerender)
         }
+    }
+
+    /// The same banner with a Latin and with an Arabic title and subtitle (no artwork): the whole pre-render, and
+    /// the two lines' layout alone (itemising, bidi, HarfBuzz shaping, ellipsis), glyphs already cached.
+    private static func textCost(fonts: FontSet, layout: CarouselLayout, prerender: (Banner) -> Void) {
+        let texts = [
+            ("Latin", "Grand opening: everything half price", "Visit us on the first floor, open until 8 pm"),
+            ("Arabic", "افتتاح كبير: كل شيء بنصف السعر", "زورونا في الطابق الأول، مفتوح حتى الساعة 8 مساءً"),
+        ]
+        let style = BannerStyle.standard
+        let maxWidth = layout.bannerWidthPixels - 2 * BannerStyle.pixels(style.textInset, scale: layout.scale)
+        let figures: [(name: String, whole: Double, lines: Double)] = texts.map { name, title, subtitle in
+            let banner = Banner(id: name, title: title, subtitle: subtitle)
+            prerender(banner)
+            let whole = medianNanoseconds(runs: 9) { prerender(banner) }
+            let lines = medianNanoseconds(runs: 9) {
+                _ = LineLayout.layout(
+                    title, chain: fonts.title, points: style.titlePoints, scale: layout.scale, maxWidth: maxWidth)
+                _ = LineLayout.layout(
+                    subtitle, chain: fonts.body, points: style.subtitlePoints, scale: layout.scale, maxWidth: maxWidth)
+            }
+            return (name, whole, lines)
+        }
+        let each: [String] = figures.map { name, whole, lines in
+            "\(name) title and subtitle \(duration(nanoseconds: whole)) (layout \(duration(nanoseconds: lines)))"
+        }
+        let wholeRatio = figures[1].whole / figures[0].whole
+        let layoutRatio = figures[1].lines / figures[0].lines
+        let size = "\(layout.viewportWidthPixels)x\(layout.viewportHeightPixels)"
+        let ratios = "Arabic/Latin \(fixed(wholeRatio))x whole, \(fixed(layoutRatio))x layout"
+        print("prerender text \(size): \(each.joined(separator: ", ")); \(ratios)")
     }
 
     /// The photo scaled to fill a banner (the resampler alone) against one memcpy of the photo's bytes.

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import bannerd
+
+/// A banner in each of the world's major scripts through `bannerd render` with the default fonts (the chains, then
+/// fontconfig's fallback to Debian's fonts-noto-core), compared byte for byte with `Golden/text-<name>.png`.
+/// After an intended change, regenerate with `BANNERD_UPDATE_GOLDEN=1 swift test --filter WorldTextGoldenTests`,
+/// look at every changed image, and commit them with the change.
+@Suite struct WorldTextGoldenTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var title: String
+        var subtitle: String
+        var testDescription: String { name }
+    }
+
+    static let cases = [
+        Case(name: "latin", title: "Office fit: AVATAR Wy", subtitle: "Ligatures and kerning from the font"),
+        Case(name: "cyrillic", title: "Добро пожаловать", subtitle: "Скидка 50% на всё до воскресенья"),
+        Case(name: "greek", title: "Καλημέρα κόσμε", subtitle: "Έκπτωση σε όλα τα προϊόντα"),
+        Case(name: "arabic", title: "مرحبا بكم في متجرنا", subtitle: "خصم 20% على كل شيء حتى يوم الأحد"),
+        Case(name: "hebrew", title: "ברוכים הבאים לחנות", subtitle: "מבצע iPhone 15 היום בלבד"),
+        Case(name: "devanagari", title: "नमस्ते, स्वागत है", subtitle: "आज सब कुछ आधे दाम पर, हिन्दी"),
+        Case(name: "bengali", title: "স্বাগতম", subtitle: "আজ সবকিছুতে ছাড়"),
+        Case(name: "thai", title: "สวัสดีครับ", subtitle: "ลดราคาทุกอย่างวันนี้ที่นี่"),
+        Case(name: "cjk", title: "欢迎光临，今日特价", subtitle: "ようこそ · 환영합니다"),
+        Case(name: "emoji", title: "Coffee ☕ and cake 🍰 👍🏽", subtitle: "Family 👨‍👩‍👧 flags 🇫🇷🇯🇵 ❤️ ✓"),
+        Case(name: "mixed-rtl", title: "سعر 120 ريال SALE 50%", subtitle: "Arabic with a price and a Latin brand"),
+        Case(
+            name: "rtl-ellipsis", title: "عرض خاص لفترة محدودة على جميع المنتجات في المتجر اليوم فقط",
+            subtitle: "النص الطويل ينتهي بعلامة الحذف على اليسار"),
+    ]
+
+    static let directory: String = {
+        let file = "\(#filePath)"
+        return String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) + "/Golden"
+    }()
+
+    @Test(arguments: cases)
+    func bannerRendersAsItsGolden(_ c: Case) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("world-\(c.name)-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/content", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // No configuration file: the defaults, as a freshly installed appliance has them.
+        try "".write(toFile: dir + "/bannerd.toml", atomically: true, encoding: .utf8)
+        try """
+        [[banner]]
+        title = "\(c.title)"
+        subtitle = "\(c.subtitle)"
+        background = "#263238"
+        """.write(toFile: dir + "/content/banners.toml", atomically: true, encoding: .utf8)
+        var render = try Bannerd.parseAsRoot([
+            "render", "--config", dir + "/bannerd.toml", "--content", dir + "/content", "--size", "640x160",
+            "--seconds", "0", "--out", dir + "/frames",
+        ])
+        try render.run()
+        let frame = try Data(contentsOf: URL(fileURLWithPath: dir + "/frames/frame-00000.png"))
+        let golden = Self.directory + "/text-\(c.name).png"
+        if getenv("BANNERD_UPDATE_GOLDEN") != nil {
+            try frame.write(to: URL(fileURLWithPath: golden))
+        }
+        let expected = try Data(contentsOf: URL(fileURLWithPath: golden))
+        if frame != expected {
+            let kept = FileManager.default.temporaryDirectory.appendingPathComponent("text-\(c.name).png")
+            try frame.write(to: kept)
+            Issue.record("\(c.name): the frame differs from \(golden); it is in \(kept.path)")
+        }
+    }
+}
