@@ -4,12 +4,15 @@ import TextLayout
 /// The installed fonts as a chain's last resort, through fontconfig: for characters no configured font has, the
 /// best sans-serif of the chain's weight that has them all (`FcFontSort` over the fonts whose charset covers
 /// them). fontconfig reads its configuration and the caches `fc-cache` wrote when fonts were installed, so it
-/// needs no write access at run time (bannerd's service sandbox has none).
+/// needs no write access at run time (bannerd's service sandbox has none); it is loaded when a character first
+/// needs it (about 4 ms), so content the configured fonts cover never pays for it.
 public final class FontconfigFallback: FontFallback {
     /// Most distinct requests remembered; past it the answers are forgotten and asked again.
     static let capacity = 4096
 
-    private let config: OpaquePointer
+    /// fontconfig's configuration and font list, once loaded (nil when it could not be).
+    private var config: OpaquePointer?
+    private var isLoaded = false
     private let library: FreeTypeLibrary
     private let weight: Int32
     /// Faces opened so far, by file and index: a font is opened once however many characters it serves.
@@ -18,15 +21,15 @@ public final class FontconfigFallback: FontFallback {
     /// Installed fonts that fontconfig offered but FreeType could not open (a corrupt file).
     public private(set) var problems: [FreeTypeError] = []
 
-    /// fontconfig's configuration and font list (`FcInitLoadConfigAndFonts`), or nil when it cannot load them.
-    public init?(library: FreeTypeLibrary, bold: Bool) {
-        guard let config = FcInitLoadConfigAndFonts() else { return nil }
-        self.config = config
+    /// A fallback opening faces with `library`, for a chain of bold or regular text.
+    public init(library: FreeTypeLibrary, bold: Bool) {
         self.library = library
         weight = bold ? 200 : 80  // FC_WEIGHT_BOLD, FC_WEIGHT_REGULAR (fontconfig.h)
     }
 
-    deinit { FcConfigDestroy(config) }
+    deinit {
+        if let config { FcConfigDestroy(config) }
+    }
 
     public func face(covering scalars: [Unicode.Scalar]) -> (any FontFace)? {
         let key = scalars.map(\.value)
@@ -39,7 +42,11 @@ public final class FontconfigFallback: FontFallback {
 
     /// The first font in fontconfig's order for a sans-serif of this weight that has every one of `codepoints`.
     private func search(_ codepoints: [UInt32]) -> FreeTypeFace? {
-        guard let pattern = FcPatternCreate(), let wanted = FcCharSetCreate() else { return nil }
+        if !isLoaded {
+            isLoaded = true
+            config = FcInitLoadConfigAndFonts()
+        }
+        guard let config, let pattern = FcPatternCreate(), let wanted = FcCharSetCreate() else { return nil }
         defer {
             FcPatternDestroy(pattern)
             FcCharSetDestroy(wanted)
