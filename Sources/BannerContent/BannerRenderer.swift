@@ -63,6 +63,11 @@ public final class BannerRenderer {
         drawText(banner, into: &bitmap, scale: scale, scrim: hasArtwork)
         bitmap.roundCorners(radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale))
         problems += textProblems(in: banner)
+        for font in titleFont.cache.takeFailures() + bodyFont.cache.takeFailures() {
+            problems.append(
+                "banner \"\(banner.id)\": the font \(font) could not draw some of its glyphs (a damaged file?); "
+                    + "they are left out")
+        }
         return RenderedBanner(bitmap: bitmap, problems: problems)
     }
 

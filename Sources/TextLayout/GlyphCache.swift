@@ -20,6 +20,10 @@ public final class GlyphCache {
     public private(set) var hits = 0
     /// Glyphs rendered through the face.
     public private(set) var misses = 0
+    /// Glyphs a face could not render (a corrupt font), not asked for again.
+    private var failed: Set<Key> = []
+    /// The faces that failed to render a glyph since `takeFailures` was last called, by name.
+    private var failedFaces: [String] = []
 
     /// An empty cache holding at most `capacity` glyphs.
     public init(capacity: Int = 4096) {
@@ -36,14 +40,27 @@ public final class GlyphCache {
             hits += 1
             return hit
         }
+        guard !failed.contains(key) else { return nil }
         misses += 1
-        guard let image = face.glyph(index, pixelSize: pixelSize) else { return nil }
-        if entries.count >= capacity {
+        if entries.count + failed.count >= capacity {
             entries.removeAll(keepingCapacity: true)
             faces.removeAll(keepingCapacity: true)
+            failed.removeAll(keepingCapacity: true)
+        }
+        faces[key.font] = face
+        guard let image = face.glyph(index, pixelSize: pixelSize) else {
+            failed.insert(key)
+            if !failedFaces.contains(face.name) { failedFaces.append(face.name) }
+            return nil
         }
         entries[key] = image
-        faces[key.font] = face
         return image
+    }
+
+    /// The names of the faces that could not render a glyph since the last call (for a log line naming the
+    /// banner being drawn), then forgets them.
+    public func takeFailures() -> [String] {
+        defer { failedFaces.removeAll() }
+        return failedFaces
     }
 }

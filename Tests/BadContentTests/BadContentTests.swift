@@ -218,6 +218,21 @@ import Testing
         expectOneLine(outcome, naming: "/nonexistent/Brand-Bold.ttf", saying: "cannot open resource")
     }
 
+    @Test func damagedFontInTheChainIsNamedOnceAndTheBannerShows() throws {
+        let scene = try ContentScene()
+        try scene.write("banners.toml", text: "[[banner]]\nimage = \"00-good.png\"\ntitle = \"Hello\"\n")
+        // DejaVu Sans Bold with its outlines (the glyf table, 522040 bytes at 49104) overwritten: the font opens
+        // and shapes, but FreeType refuses every glyph it is asked to draw.
+        let dejavu = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+        var bytes = try [UInt8](Data(contentsOf: dejavu))
+        for i in 49_104..<(49_104 + 522_040) { bytes[i] = 0x7F }
+        try scene.write("Broken-Bold.ttf", bytes)
+        var fonts = FontPaths.debian
+        fonts.title.insert(scene.path("Broken-Bold.ttf"), at: 0)
+        let outcome = try scene.play(fonts: fonts)
+        expectOneLine(outcome, naming: "Broken-Bold.ttf", saying: "could not draw some of its glyphs")
+    }
+
     @Test func noFontAtAllStillShowsTheArtwork() throws {
         let scene = try ContentScene()
         try scene.write("banners.toml", text: "[[banner]]\nimage = \"00-good.png\"\ntitle = \"Hello\"\n")
