@@ -4,15 +4,13 @@ import TextLayout
 /// The installed fonts as a chain's last resort, through fontconfig: for characters no configured font has, the
 /// best sans-serif of the chain's weight that has them all (`FcFontSort` over the fonts whose charset covers
 /// them). fontconfig reads its configuration and the caches `fc-cache` wrote when fonts were installed, so it
-/// needs no write access at run time (bannerd's service sandbox has none); it is loaded when a character first
-/// needs it (about 4 ms), so content the configured fonts cover never pays for it.
+/// needs no write access at run time (bannerd's service sandbox has none). Its process-wide configuration is
+/// used, which fontconfig loads once (about 4 ms), thread-safely, when a character first needs it: content the
+/// configured fonts cover never pays for it, and the pre-render threads share one.
 public final class FontconfigFallback: FontFallback {
     /// Most distinct requests remembered; past it the answers are forgotten and asked again.
     static let capacity = 4096
 
-    /// fontconfig's configuration and font list, once loaded (nil when it could not be).
-    private var config: OpaquePointer?
-    private var isLoaded = false
     private let library: FreeTypeLibrary
     private let weight: Int32
     /// Faces opened so far, by file and index: a font is opened once however many characters it serves.
@@ -27,10 +25,6 @@ public final class FontconfigFallback: FontFallback {
         weight = bold ? 200 : 80  // FC_WEIGHT_BOLD, FC_WEIGHT_REGULAR (fontconfig.h)
     }
 
-    deinit {
-        if let config { FcConfigDestroy(config) }
-    }
-
     public func face(covering scalars: [Unicode.Scalar]) -> (any FontFace)? {
         let key = scalars.map(\.value)
         if let known = answers[key] { return known }
@@ -42,11 +36,7 @@ public final class FontconfigFallback: FontFallback {
 
     /// The first font in fontconfig's order for a sans-serif of this weight that has every one of `codepoints`.
     private func search(_ codepoints: [UInt32]) -> FreeTypeFace? {
-        if !isLoaded {
-            isLoaded = true
-            config = FcInitLoadConfigAndFonts()
-        }
-        guard let config, let pattern = FcPatternCreate(), let wanted = FcCharSetCreate() else { return nil }
+        guard let pattern = FcPatternCreate(), let wanted = FcCharSetCreate() else { return nil }
         defer {
             FcPatternDestroy(pattern)
             FcCharSetDestroy(wanted)
@@ -55,10 +45,11 @@ public final class FontconfigFallback: FontFallback {
         _ = FcPatternAddString(pattern, "family", "sans-serif")
         _ = FcPatternAddInteger(pattern, "weight", weight)
         _ = FcPatternAddCharSet(pattern, "charset", wanted)
-        _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
+        // A nil configuration is the process's current one (FcConfigGetCurrent), loaded on first use.
+        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let sorted = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+        guard let sorted = FcFontSort(nil, pattern, FcTrue, nil, &result) else { return nil }
         defer { FcFontSetSortDestroy(sorted) }
         for i in 0..<Int(sorted.pointee.nfont) {
             guard let font = sorted.pointee.fonts[i] else { continue }
