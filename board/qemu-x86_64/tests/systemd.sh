@@ -22,7 +22,9 @@
 # Usage (in the guest): systemd.sh [--drop-in 'Key=value ...']   a drop-in for bannerd.service, to try a change
 # to the unit without rebuilding the package (the unit as shipped otherwise; the drop-in is printed).
 # qemu-run: packages python3 dpkg-dev fontconfig fonts-dejavu-core fonts-noto-color-emoji fonts-noto-core fonts-wqy-zenhei fonts-symbola
-# qemu-run-args: --systemd --size 1024x768 --timeout 600
+# Nine checks under TCG took 545 s in a run on an idle host and more than 600 s in one beside other work (the
+# restarts render titles in four scripts): 900 s leaves room.
+# qemu-run-args: --systemd --size 1024x768 --timeout 900
 # qemu-run-host: scripts/build-deb ${BANNERD_DEB_ARGS:-} --no-lintian --out "$QEMU_RUN_OUT/deb"
 set -uo pipefail
 drop_in=
