@@ -88,6 +88,11 @@ public final class BannerRenderer {
                     "\(subject) has \(Self.codes(missing)) (\(scripts.joined(separator: ", "))), which no installed "
                         + "font has; shown as boxes")
             }
+            for (script, font) in Self.unshaped(text, chain: chain) {
+                lines.append(
+                    "\(subject) has \(script) letters set in \(font), which has no OpenType substitutions; they may "
+                        + "show unjoined or out of order (a font such as Debian's fonts-noto-core shapes them)")
+            }
             let prepared = PreparedText(text)
             if !prepared.bidiControls.isEmpty {
                 lines.append(
@@ -101,6 +106,19 @@ public final class BannerRenderer {
             }
             return lines
         }
+    }
+
+    /// Each script that needs contextual forms (Arabic joining, Indic conjuncts) and the face without OpenType
+    /// substitutions its letters fell to, once.
+    private static func unshaped(_ text: String, chain: FontChain) -> [(script: String, font: String)] {
+        guard !chain.faces.isEmpty, !text.isEmpty else { return [] }
+        var found: [(script: String, font: String)] = []
+        for run in ShapedParagraph(text, chain: chain, pixelSize: 16).runs
+        where run.script.needsSubstitutions && !chain.faces[run.face].hasSubstitutions {
+            let pair = (script: run.script.description, font: chain.faces[run.face].name)
+            if !found.contains(where: { $0 == pair }) { found.append(pair) }
+        }
+        return found
     }
 
     /// "U+0645 U+0631": the first eight, as messages name characters.

@@ -33,6 +33,7 @@ public struct FreeTypeError: Error, Equatable, Sendable, CustomStringConvertible
         switch code {
         case 0x01: fix = "; check the font path and permissions"
         case 0x02, 0x03: fix = "; is this a TrueType/OpenType font file?"
+        case _ where call == "FT_Select_Charmap": fix = "; the font has no Unicode character map"
         default: fix = ""
         }
         let subject = path.isEmpty ? "FreeType" : path

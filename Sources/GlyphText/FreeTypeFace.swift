@@ -33,6 +33,12 @@ public final class FreeTypeFace: FontFace {
         var face: FT_Face?
         let error = FT_New_Face(library.handle, path, index, &face)
         guard error == 0, let face else { throw FreeTypeError(call: "FT_New_Face", code: error, path: path) }
+        // Text is looked up by Unicode: a font without a Unicode character map could draw nothing of it.
+        let charmap = FT_Select_Charmap(face, FT_ENCODING_UNICODE)
+        guard charmap == 0 else {
+            FT_Done_Face(face)
+            throw FreeTypeError(call: "FT_Select_Charmap", code: charmap, path: path)
+        }
         self.library = library
         self.face = face
         name = path
@@ -50,6 +56,9 @@ public final class FreeTypeFace: FontFace {
     public func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
         FT_Get_Char_Index(face, FT_ULong(scalar.value))
     }
+
+    /// True when the face has OpenType substitutions (GSUB), which Arabic joining and Indic conjuncts need.
+    public var hasSubstitutions: Bool { hb_ot_layout_has_substitution(hb_font_get_face(shaper)) != 0 }
 
     /// True for a colour font (`FT_FACE_FLAG_COLOR`: bitmap emoji such as Noto Color Emoji, or colour layers).
     public var hasColour: Bool { Int(face.pointee.face_flags) & Self.faceFlagColour != 0 }

@@ -84,6 +84,9 @@ public protocol FontFace: AnyObject {
     var name: String { get }
     /// True when its glyphs come in colour (an emoji font): preferred for emoji presentation.
     var hasColour: Bool { get }
+    /// True when it has OpenType substitutions (GSUB): without them Arabic does not join and Indic conjuncts do
+    /// not form.
+    var hasSubstitutions: Bool { get }
     /// The glyph for a Unicode scalar, or 0 when the face lacks it (FreeType's convention): coverage only, the
     /// glyphs drawn come from `shape`.
     func glyphIndex(for scalar: Unicode.Scalar) -> UInt32

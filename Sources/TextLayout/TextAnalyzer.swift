@@ -36,6 +36,18 @@ public struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
     /// Whether the character takes its script from its neighbours rather than having one of its own.
     public var isNeutral: Bool { self == .common || self == .inherited || self == .unknown }
 
+    /// Scripts whose letters change shape or order by context (joining, conjuncts, reordering), so a font
+    /// without OpenType substitutions shows them wrongly.
+    static let contextual: Set<ScriptTag> = [
+        ScriptTag("Arab"), ScriptTag("Syrc"), ScriptTag("Nkoo"), ScriptTag("Mong"), ScriptTag("Deva"),
+        ScriptTag("Beng"), ScriptTag("Guru"), ScriptTag("Gujr"), ScriptTag("Orya"), ScriptTag("Taml"),
+        ScriptTag("Telu"), ScriptTag("Knda"), ScriptTag("Mlym"), ScriptTag("Sinh"), ScriptTag("Mymr"),
+        ScriptTag("Khmr"), ScriptTag("Tibt"),
+    ]
+
+    /// Whether its letters need OpenType substitutions to be shown right (see `contextual`).
+    public var needsSubstitutions: Bool { Self.contextual.contains(self) }
+
     public var description: String {
         String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: rawValue >> (24 - 8 * $0)) }, as: UTF8.self)
     }

@@ -233,6 +233,41 @@ import Testing
         expectOneLine(outcome, naming: "Broken-Bold.ttf", saying: "could not draw some of its glyphs")
     }
 
+    @Test func fontWithoutTheTablesArabicNeedsIsNamed() throws {
+        let scene = try ContentScene()
+        try scene.write("banners.toml", text: "[[banner]]\nimage = \"00-good.png\"\ntitle = \"مرحبا بكم\"\n")
+        // DejaVu Sans Bold (which has Arabic letters) with its GSUB table renamed: no substitutions, so no joining.
+        let dejavu = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+        var bytes = try [UInt8](Data(contentsOf: dejavu))
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        for i in 0..<tables where bytes[12 + 16 * i..<16 + 16 * i].elementsEqual("GSUB".utf8) {
+            bytes[12 + 16 * i] = UInt8(ascii: "X")
+        }
+        try scene.write("NoGSUB-Bold.ttf", bytes)
+        var fonts = FontPaths.debian
+        fonts.title.insert(scene.path("NoGSUB-Bold.ttf"), at: 0)
+        let outcome = try scene.play(fonts: fonts)
+        expectOneLine(outcome, naming: "NoGSUB-Bold.ttf", saying: "has Arab letters set in")
+    }
+
+    @Test func fontWithoutAUnicodeCharacterMapIsSkippedAndNamed() throws {
+        let scene = try ContentScene()
+        try scene.write("banners.toml", text: "[[banner]]\nimage = \"00-good.png\"\ntitle = \"Hello\"\n")
+        let dejavu = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+        var bytes = try [UInt8](Data(contentsOf: dejavu))
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        // Without its cmap (FreeType would make one from the glyph names in post, so that goes too).
+        for i in 0..<tables
+        where ["cmap", "post"].contains(where: { bytes[12 + 16 * i..<16 + 16 * i].elementsEqual($0.utf8) }) {
+            bytes[12 + 16 * i] = UInt8(ascii: "X")
+        }
+        try scene.write("NoCmap-Bold.ttf", bytes)
+        var fonts = FontPaths.debian
+        fonts.title.insert(scene.path("NoCmap-Bold.ttf"), at: 0)
+        let outcome = try scene.play(fonts: fonts)
+        expectOneLine(outcome, naming: "NoCmap-Bold.ttf", saying: "the font has no Unicode character map")
+    }
+
     @Test func noFontAtAllStillShowsTheArtwork() throws {
         let scene = try ContentScene()
         try scene.write("banners.toml", text: "[[banner]]\nimage = \"00-good.png\"\ntitle = \"Hello\"\n")

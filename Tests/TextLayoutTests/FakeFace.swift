@@ -11,6 +11,7 @@ final class FakeFace: FontFace {
     let kerns: [String: Int]
     var rendered = 0
     var hasColour = false
+    var hasSubstitutions = true
 
     init(name: String, advances: [Unicode.Scalar: Int], kerns: [String: Int] = [:]) {
         self.name = name
