@@ -63,6 +63,9 @@ public final class BannerRenderer {
         drawText(banner, into: &bitmap, scale: scale, scrim: hasArtwork)
         bitmap.roundCorners(radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale))
         problems += textProblems(in: banner)
+        for problem in titleFont.takeFallbackProblems() + bodyFont.takeFallbackProblems() {
+            problems.append("banner \"\(banner.id)\": \(problem)")
+        }
         for font in titleFont.cache.takeFailures() + bodyFont.cache.takeFailures() {
             problems.append(
                 "banner \"\(banner.id)\": the font \(font) could not draw some of its glyphs (a damaged file?); "

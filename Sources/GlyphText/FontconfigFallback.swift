@@ -16,8 +16,10 @@ public final class FontconfigFallback: FontFallback {
     /// Faces opened so far, by file and index: a font is opened once however many characters it serves.
     private var opened: [String: FreeTypeFace] = [:]
     private var answers: [[UInt32]: FreeTypeFace?] = [:]
-    /// Installed fonts that fontconfig offered but FreeType could not open (a corrupt file).
-    public private(set) var problems: [FreeTypeError] = []
+    /// Installed fonts that fontconfig offered but FreeType could not open (a corrupt file): never tried again.
+    private var unusable: Set<String> = []
+    /// Their errors not yet taken for a log line.
+    private var untaken: [String] = []
 
     /// A fallback opening faces with `library`, for a chain of bold or regular text.
     public init(library: FreeTypeLibrary, bold: Bool) {
@@ -70,13 +72,20 @@ public final class FontconfigFallback: FontFallback {
     private func open(path: String, index: Int) -> FreeTypeFace? {
         let key = "\(path)#\(index)"
         if let face = opened[key] { return face }
+        guard !unusable.contains(key) else { return nil }
         do throws(FreeTypeError) {
             let face = try library.face(path: path, index: index)
             opened[key] = face
             return face
         } catch {
-            if !problems.contains(error) { problems.append(error) }
+            unusable.insert(key)
+            untaken.append("installed font \(error) (fontconfig offered it; the next font was used)")
             return nil
         }
+    }
+
+    public func takeProblems() -> [String] {
+        defer { untaken.removeAll() }
+        return untaken
     }
 }

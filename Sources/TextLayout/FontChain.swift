@@ -43,6 +43,9 @@ public final class FontChain {
         return 0
     }
 
+    /// The fallback's problems since the last call (see `FontFallback.takeProblems`).
+    public func takeFallbackProblems() -> [String] { fallback?.takeProblems() ?? [] }
+
     /// True when some face, or an installed font the fallback finds, has a real glyph for `scalar`.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
         guard !faces.isEmpty else { return false }

@@ -1,5 +1,5 @@
 /// Which way a paragraph of text runs.
-public enum TextDirection: String, Equatable, Sendable, CaseIterable {
+public enum TextDirection: String, Equatable, Sendable {
     case leftToRight = "ltr"
     case rightToLeft = "rtl"
 

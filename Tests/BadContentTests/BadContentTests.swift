@@ -218,53 +218,52 @@ import Testing
         expectOneLine(outcome, naming: "/nonexistent/Brand-Bold.ttf", saying: "cannot open resource")
     }
 
-    @Test func damagedFontInTheChainIsNamedOnceAndTheBannerShows() throws {
+    /// A banner titled `title`, with DejaVu Sans Bold damaged by `damage` and saved as `name` first in the title
+    /// chain.
+    private func playWithDamagedFont(
+        named name: String, title: String, _ damage: (inout [UInt8]) -> Void
+    ) throws -> ContentScene.Outcome {
         let scene = try ContentScene()
-        try scene.write("banners.toml", text: "[[banner]]\nimage = \"00-good.png\"\ntitle = \"Hello\"\n")
-        // DejaVu Sans Bold with its outlines (the glyf table, 522040 bytes at 49104) overwritten: the font opens
-        // and shapes, but FreeType refuses every glyph it is asked to draw.
+        try scene.write("banners.toml", text: "[[banner]]\nimage = \"00-good.png\"\ntitle = \"\(title)\"\n")
         let dejavu = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
         var bytes = try [UInt8](Data(contentsOf: dejavu))
-        for i in 49_104..<(49_104 + 522_040) { bytes[i] = 0x7F }
-        try scene.write("Broken-Bold.ttf", bytes)
+        damage(&bytes)
+        try scene.write(name, bytes)
         var fonts = FontPaths.debian
-        fonts.title.insert(scene.path("Broken-Bold.ttf"), at: 0)
-        let outcome = try scene.play(fonts: fonts)
+        fonts.title.insert(scene.path(name), at: 0)
+        return try scene.play(fonts: fonts)
+    }
+
+    /// Renames the font's tables `tags` in its table directory, so nothing finds them.
+    private static func hideTables(_ tags: [String], in bytes: inout [UInt8]) {
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        for i in 0..<tables where tags.contains(where: { bytes[12 + 16 * i..<16 + 16 * i].elementsEqual($0.utf8) }) {
+            bytes[12 + 16 * i] = UInt8(ascii: "X")
+        }
+    }
+
+    @Test func damagedFontInTheChainIsNamedOnceAndTheBannerShows() throws {
+        // Its outlines (the glyf table, 522040 bytes at 49104) overwritten: the font opens and shapes, but
+        // FreeType refuses every glyph it is asked to draw.
+        let outcome = try playWithDamagedFont(named: "Broken-Bold.ttf", title: "Hello") { bytes in
+            for i in 49_104..<(49_104 + 522_040) { bytes[i] = 0x7F }
+        }
         expectOneLine(outcome, naming: "Broken-Bold.ttf", saying: "could not draw some of its glyphs")
     }
 
     @Test func fontWithoutTheTablesArabicNeedsIsNamed() throws {
-        let scene = try ContentScene()
-        try scene.write("banners.toml", text: "[[banner]]\nimage = \"00-good.png\"\ntitle = \"مرحبا بكم\"\n")
-        // DejaVu Sans Bold (which has Arabic letters) with its GSUB table renamed: no substitutions, so no joining.
-        let dejavu = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-        var bytes = try [UInt8](Data(contentsOf: dejavu))
-        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
-        for i in 0..<tables where bytes[12 + 16 * i..<16 + 16 * i].elementsEqual("GSUB".utf8) {
-            bytes[12 + 16 * i] = UInt8(ascii: "X")
+        // DejaVu has Arabic letters; without its GSUB table they do not join.
+        let outcome = try playWithDamagedFont(named: "NoGSUB-Bold.ttf", title: "مرحبا بكم") {
+            Self.hideTables(["GSUB"], in: &$0)
         }
-        try scene.write("NoGSUB-Bold.ttf", bytes)
-        var fonts = FontPaths.debian
-        fonts.title.insert(scene.path("NoGSUB-Bold.ttf"), at: 0)
-        let outcome = try scene.play(fonts: fonts)
         expectOneLine(outcome, naming: "NoGSUB-Bold.ttf", saying: "has Arab letters set in")
     }
 
     @Test func fontWithoutAUnicodeCharacterMapIsSkippedAndNamed() throws {
-        let scene = try ContentScene()
-        try scene.write("banners.toml", text: "[[banner]]\nimage = \"00-good.png\"\ntitle = \"Hello\"\n")
-        let dejavu = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-        var bytes = try [UInt8](Data(contentsOf: dejavu))
-        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
         // Without its cmap (FreeType would make one from the glyph names in post, so that goes too).
-        for i in 0..<tables
-        where ["cmap", "post"].contains(where: { bytes[12 + 16 * i..<16 + 16 * i].elementsEqual($0.utf8) }) {
-            bytes[12 + 16 * i] = UInt8(ascii: "X")
+        let outcome = try playWithDamagedFont(named: "NoCmap-Bold.ttf", title: "Hello") {
+            Self.hideTables(["cmap", "post"], in: &$0)
         }
-        try scene.write("NoCmap-Bold.ttf", bytes)
-        var fonts = FontPaths.debian
-        fonts.title.insert(scene.path("NoCmap-Bold.ttf"), at: 0)
-        let outcome = try scene.play(fonts: fonts)
         expectOneLine(outcome, naming: "NoCmap-Bold.ttf", saying: "the font has no Unicode character map")
     }
 

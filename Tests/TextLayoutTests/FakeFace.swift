@@ -100,3 +100,25 @@ extension FontChain {
         self.init(faces: fakes, analyzer: FakeAnalyzer(), cache: cache)
     }
 }
+
+/// Installed fonts as a fake: `face` for whatever it has, and problems handed out once.
+final class FakeFallback: FontFallback {
+    let installed: FakeFace
+    var problems: [String]
+    private(set) var asked = 0
+
+    init(_ installed: FakeFace, problems: [String] = []) {
+        self.installed = installed
+        self.problems = problems
+    }
+
+    func face(covering scalars: [Unicode.Scalar]) -> (any FontFace)? {
+        asked += 1
+        return scalars.allSatisfy { installed.glyphIndex(for: $0) != 0 } ? installed : nil
+    }
+
+    func takeProblems() -> [String] {
+        defer { problems.removeAll() }
+        return problems
+    }
+}

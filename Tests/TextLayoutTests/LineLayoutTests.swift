@@ -160,6 +160,21 @@ import Testing
         #expect(faces("\u{2615} A") == [1, 0])  // and a space after one is not the colour font's wide space
     }
 
+    @Test func charactersNoConfiguredFaceHasComeFromTheFallbackOnce() {
+        let fallback = FakeFallback(FakeFace.hebrew(), problems: ["installed font broken.ttf: FT_New_Face failed"])
+        let chain = FontChain(faces: [latin], analyzer: FakeAnalyzer(), fallback: fallback)
+        #expect(chain.covers("א") && !chain.covers("中"))
+        let line = LineLayout.layout("AB אב", chain: chain, pixelSize: 20)
+        // The fallback's face joins the chain once; later letters of it are found there without asking again.
+        #expect(chain.faces.count == 2 && line.glyphs.map(\.face) == [0, 0, 0, 1, 1])
+        let asked = fallback.asked
+        _ = LineLayout.layout("גד", chain: chain, pixelSize: 20)
+        #expect(fallback.asked == asked && chain.faces.count == 2)
+        #expect(chain.takeFallbackProblems() == ["installed font broken.ttf: FT_New_Face failed"])
+        #expect(chain.takeFallbackProblems().isEmpty)
+        #expect(LineLayout.uncovered("A中", chain: chain) == ["中"])
+    }
+
     @Test func hostileTextIsBounded() {
         let marks = ShapedParagraph("A" + String(repeating: "\u{301}", count: 500), chain: world, pixelSize: 20)
         #expect(marks.scalars.count == 1 + PreparedText.maxMarksInARow && marks.graphemes.count == 1)
