@@ -6,7 +6,8 @@
 #             the host's noise falls on both), and each is a whole carousel frame
 #   refusals  an unwritable OUT.png is one line naming the file, and bannerd runs on
 # qemu-run: packages python3
-# qemu-run-args: --size 1024x768 --timeout 400
+# 700 s: on a slower host one CI run (beside another QEMU test) ran out of 400 s in the motion windows.
+# qemu-run-args: --size 1024x768 --timeout 700
 set -uo pipefail
 TEST=screenshot
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
