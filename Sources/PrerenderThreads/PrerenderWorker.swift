@@ -15,7 +15,9 @@ import SystemCalls
 /// core) render the three banners of the first frame, or the banners a fast flick reveals, in about half the
 /// time; they run at a lower priority (nice 10) so a frame never waits behind a decode.
 // Sendable because every mutable property is read and written only with `condition` locked, and the renderers
-// never leave their threads (ThreadSanitizer: BannerdRunTests, PrerenderThreadsTests in scripts/test).
+// never leave their threads; the one thing their fonts share is fontconfig's process-wide configuration, which
+// fontconfig itself makes thread-safe (ThreadSanitizer: BannerdRunTests, PrerenderThreadsTests in scripts/test,
+// threadsFallBackOnTheInstalledFontsTogether for the fallback on three threads).
 public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [Int] = []

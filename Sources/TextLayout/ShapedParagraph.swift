@@ -106,8 +106,7 @@ public struct ShapedParagraph: Equatable, Sendable {
             previous = faces[g]
         }
         // Invisible graphemes: the face before them, else the one after, else the first.
-        let firstKnown = faces.first { $0 != nil } ?? 0
-        var last = firstKnown ?? 0
+        var last = faces.lazy.compactMap { $0 }.first ?? 0
         return faces.map { f in
             if let f { last = f }
             return f ?? last

@@ -52,14 +52,18 @@ public enum TextPainter {
         let p = place(line, chain: chain, padding: shadow.map { $0.blurRadius + 1 } ?? 0)
         let left = x - p.penX
         let top = baseline - p.baseline
+        let plain = p.glyphs.filter { $0.image.colour == nil }
+        let text = coverage(plain, size: p.size, penX: p.penX, baseline: p.baseline)
         if let shadow {
-            let all = coverage(p.glyphs, size: p.size, penX: p.penX, baseline: p.baseline)
+            // Colour glyphs cast a shadow too; without any, the text's own mask is the whole line's.
+            let all =
+                plain.count == p.glyphs.count
+                ? text : coverage(p.glyphs, size: p.size, penX: p.penX, baseline: p.baseline)
             bitmap.draw(
                 all.blurred(radius: shadow.blurRadius), color: shadow.color, x: left + shadow.offsetX,
                 y: top + shadow.offsetY)
         }
-        let plain = p.glyphs.filter { $0.image.colour == nil }
-        bitmap.draw(coverage(plain, size: p.size, penX: p.penX, baseline: p.baseline), color: color, x: left, y: top)
+        bitmap.draw(text, color: color, x: left, y: top)
         for g in p.glyphs {
             guard let colour = g.image.colour else { continue }
             bitmap.draw(colour, x: left + p.penX + g.x, y: top + p.baseline - g.top)

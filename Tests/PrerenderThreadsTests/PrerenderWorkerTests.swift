@@ -73,6 +73,30 @@ import Testing
         #expect(images.loaded.sorted() == (0..<12).map { "/nonexistent/\($0).png" }.sorted())
     }
 
+    /// Text the configured fonts lack, on every thread at once: each thread's chains ask fontconfig, whose
+    /// process-wide configuration is loaded on first use and then shared by the threads (under ThreadSanitizer
+    /// in scripts/test, with their FreeType faces and HarfBuzz fonts each thread's own).
+    @Test func threadsFallBackOnTheInstalledFontsTogether() throws {
+        let worker = try PrerenderWorker(
+            threads: 3, makeRenderer: { _ in try PrerenderWorkerTests.renderer() }, wake: {})
+        defer { worker.stop() }
+        let titles = ["नमस्ते दुनिया", "สวัสดีครับ", "স্বাগতম", "مرحبا بكم", "ብርሃን", "ಕನ್ನಡ"]
+        let banners = BannerList(
+            (0..<12).lazy.map { Banner(id: "w\($0)", title: titles[$0 % titles.count], subtitle: "☕ 👍🏽") })
+        let target = PrerenderTarget(
+            width: 320, height: 120, scale: 1, cornerRadius: 4, rotation: .none, background: .black)
+        worker.reset(banners: banners, target: target)
+        worker.request(Array(0..<12))
+        var done: [PrerenderedBanner] = []
+        for _ in 0..<5000 where done.count < 12 {
+            done += worker.collect()
+            usleepWhileWorking()
+        }
+        #expect(done.map(\.banner).sorted() == Array(0..<12))
+        // Every script found a font: no banner reports characters shown as boxes.
+        #expect(done.flatMap(\.problems).filter { $0.contains("no installed font") } == [])
+    }
+
     private func usleepWhileWorking() {
         var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
         nanosleep(&pause, nil)
