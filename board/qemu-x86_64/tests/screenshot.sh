@@ -5,11 +5,14 @@
 #   motion    screenshots while autoplay slides cost no late frame (windows with and without one alternate, so
 #             the host's noise falls on both), and each is a whole carousel frame
 #   refusals  an unwritable OUT.png is one line naming the file, and bannerd runs on
+# The binary as it ships (release): on a slow host the debug build's client, niced beside the debug frame loop on
+# the guest's one CPU, took about a minute per screenshot (8 took 472 s in one CI run, which then ran out of time).
 # qemu-run: packages python3
-# 700 s: on a slower host one CI run (beside another QEMU test) ran out of 400 s in the motion windows.
-# qemu-run-args: --size 1024x768 --timeout 700
+# qemu-run-args: --size 1024x768 --timeout 400
+# qemu-run-host: scripts/build-release
 set -uo pipefail
 TEST=screenshot
+BANNERD_BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 
 start() { # ARGS...: run bannerd in the background until its banners are on screen and it is at rest
