@@ -4,7 +4,8 @@
 ///
 /// Legacy KMS allows one pending flip per CRTC; a second `drmModePageFlip` fails with EBUSY. With three buffers
 /// one can be drawn while one is in flight and one is on screen, which avoids locking to half rate on drivers
-/// whose flip completes late.
+/// whose flip completes late. Indices from `bufferCount` up are strips (buffers larger than the screen, shown a
+/// window at a time): never a back buffer, and flipped to again while on screen to show another window.
 public struct PageFlipTracker: Equatable, Sendable {
     /// How many scanout buffers rotate (2 or 3).
     public let bufferCount: Int
@@ -34,6 +35,9 @@ public struct PageFlipTracker: Equatable, Sendable {
         return nil
     }
 
+    /// Whether `index` is a strip's rather than one of the rotating buffers'.
+    public func isStrip(_ index: Int) -> Bool { index >= bufferCount }
+
     /// Whether a flip is in flight.
     public var isFlipPending: Bool { pending != nil }
 
@@ -45,7 +49,8 @@ public struct PageFlipTracker: Equatable, Sendable {
 
     /// A flip to `index` was queued at `time`.
     public mutating func submitted(_ index: Int, at time: Duration) {
-        precondition(pending == nil && index != front)  // invariant: present() checks isFlipPending first
+        // invariant: present() checks isFlipPending first, and draws only into a buffer not on screen
+        precondition(pending == nil && (index != front || isStrip(index)))
         pending = (index, time)
     }
 

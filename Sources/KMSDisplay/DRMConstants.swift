@@ -19,6 +19,11 @@ enum DRMConstants {
     static let propertyEnum: UInt32 = 1 << 3
     /// DRM_CLIENT_CAP_UNIVERSAL_PLANES in drm.h: list primary and cursor planes too.
     static let clientCapabilityUniversalPlanes: UInt64 = 2
+    /// DRM_CLIENT_CAP_ATOMIC in drm.h: atomic commits (implies universal planes).
+    static let clientCapabilityAtomic: UInt64 = 3
+    /// DRM_MODE_ATOMIC_TEST_ONLY and DRM_MODE_ATOMIC_NONBLOCK in drm_mode.h.
+    static let atomicTestOnly: UInt32 = 0x0100
+    static let atomicNonblock: UInt32 = 0x0200
     /// DRM_MODE_OBJECT_PLANE in drm_mode.h.
     static let objectPlane: UInt32 = 0xeeee_eeee
     /// DRM_PLANE_TYPE_PRIMARY: the value of a plane's `type` property for the CRTC's main plane.

@@ -6,7 +6,8 @@ import Raster
     import Glibc
 #endif
 
-/// The screen through DRM/KMS: legacy modeset once, then page flips between two or three dumb buffers.
+/// The screen through DRM/KMS: legacy modeset once, then page flips between two or three dumb buffers, or to a
+/// window of a strip (a buffer larger than the screen) by a `PanMethod`.
 ///
 /// The frame loop polls `pollDescriptor` with its input, calls `handleReadable()` when it is readable, draws
 /// into `backBuffer` and calls `present()`. `shutdown()` drains the pending flip, restores the CRTC as it was and
@@ -24,10 +25,22 @@ public final class DRMDisplay: ScanoutDevice {
     public private(set) var lostFlipEvents = 0
     /// The fourcc codes the CRTC's primary plane scans out, as the driver listed them at open; nil: not listed.
     public private(set) var planeFormats: [UInt32]?
+    /// The CRTC's primary plane, when the driver lists planes (for atomic commits).
+    public private(set) var primaryPlaneID: UInt32?
+    /// The most strips a display holds (a strip on screen and the next one being drawn).
+    public static let maxStrips = 2
     /// Why putting back the previous CRTC state failed at shutdown, if it did.
     public private(set) var restoreError: DisplayError?
 
     private var buffers: [DumbBuffer]
+    /// Buffers larger than the screen, shown a window at a time; tracker indices `buffers.count` and up.
+    private var strips: [DumbBuffer] = []
+    /// Framebuffers made for windows of strips (`PanMethod.framebufferOffset`): the one on screen, the one in flight.
+    private var windowFramebuffers: (front: UInt32?, pending: UInt32?) = (nil, nil)
+    /// Window framebuffers that were on screen when a flip event was lost: removed after the next completed flip.
+    private var uncertainWindowFramebuffers: [UInt32] = []
+    /// The primary plane's property ids by name, once atomic commits are enabled (`PanMethod.planeSource`).
+    private var planeProperties: [String: UInt32]?
     private var tracker: PageFlipTracker
     private var detector: VBlankDetector
     private let saved: SavedCRTC
@@ -62,7 +75,8 @@ public final class DRMDisplay: ScanoutDevice {
             notice("\(plan.connector.name) does not offer \(requested); trying its other modes")
         }
         let crtcIndex = resources.first { $0.path == plan.cardPath }?.crtcs.firstIndex { $0.id == plan.crtcID }
-        let offered = crtcIndex.flatMap { LibDRM.primaryPlaneFormats(fd: card.fileDescriptor, crtcIndex: $0) }
+        let primary = crtcIndex.flatMap { LibDRM.primaryPlane(fd: card.fileDescriptor, crtcIndex: $0) }
+        let offered = primary?.formats
         let format = ScanoutFormat.choose(requested: requested, offered: offered)
         if requested == nil, format != .xrgb8888 {
             notice("\(plan.connector.name): the plane scans out \(format) only")
@@ -75,6 +89,7 @@ public final class DRMDisplay: ScanoutDevice {
             do {
                 try display.validateFlips()
                 display.planeFormats = offered
+                display.primaryPlaneID = primary?.id
                 return display
             } catch let error as DisplayError {
                 // A mode can modeset yet fail to flip: bochs with 16 MiB of VRAM takes one 1920x1080 buffer but
@@ -149,13 +164,13 @@ public final class DRMDisplay: ScanoutDevice {
         tracker = PageFlipTracker(bufferCount: buffers.count)
         tracker.shown(0)
         detector = VBlankDetector(modeRefreshMillihertz: mode.refreshMillihertz)
-        events = .allocate(capacity: buffers.count)
-        events.initialize(repeating: FlipEvents(), count: buffers.count)
+        events = .allocate(capacity: buffers.count + Self.maxStrips)
+        events.initialize(repeating: FlipEvents(), count: buffers.count + Self.maxStrips)
     }
 
     deinit {
         shutdown()
-        events.deinitialize(count: tracker.bufferCount)
+        events.deinitialize(count: tracker.bufferCount + Self.maxStrips)
         events.deallocate()
     }
 
@@ -179,27 +194,164 @@ public final class DRMDisplay: ScanoutDevice {
         }
         guard !tracker.isFlipPending, let back = tracker.back else { return .busy }
         let submitted = MonotonicClock.now()
-        let queued = try LibDRM.pageFlip(
-            fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: buffers[back].bufferID,
-            userData: UnsafeMutableRawPointer(events + back), path: card.path)
-        guard queued else { return .busy }
+        guard try flip(to: buffers[back].bufferID, userData: UnsafeMutableRawPointer(events + back)) else {
+            return .busy
+        }
         tracker.submitted(back, at: submitted)
         return .queued
     }
+
+    /// A strip of `width`×`height` pixels in the display's format, black, for `present(strip:x:y:method:)`;
+    /// returns its number. Held until shutdown; at most `maxStrips`.
+    public func addStrip(width: Int, height: Int) throws(DisplayError) -> Int {
+        guard !isShutDown, strips.count < Self.maxStrips, width >= mode.width, height >= mode.height else {
+            throw DisplayError(
+                call: "drmModeCreateDumbBuffer", errno: EINVAL, path: card.path,
+                context: "strip \(width)x\(height) for \(mode.summary), \(strips.count) held")
+        }
+        let strip = try DumbBuffer.create(
+            fd: card.fileDescriptor, width: width, height: height, format: format, path: card.path)
+        strip.address.initializeMemory(as: UInt8.self, repeating: 0, count: strip.length)
+        strips.append(strip)
+        return strips.count - 1
+    }
+
+    /// The pixels of strip `number`, to draw into while no window of it is on screen or in flight.
+    public func stripPixels(_ number: Int) -> PixelBuffer { strips[number].pixels }
+
+    /// Queues a flip to the screen-sized window at `x`, `y` of strip `number`, by `method`; `.busy` while a flip is
+    /// pending. The window must lie inside the strip.
+    public func present(strip number: Int, x: Int, y: Int, method: PanMethod) throws -> PresentOutcome {
+        guard !isShutDown, strips.indices.contains(number) else {
+            throw DisplayError(call: "present", errno: EINVAL, path: card.path, context: "no strip \(number)")
+        }
+        guard !tracker.isFlipPending else { return .busy }
+        let strip = strips[number]
+        guard x >= 0, y >= 0, x + mode.width <= strip.pixels.width, y + mode.height <= strip.pixels.height else {
+            throw DisplayError(
+                call: "present", errno: EINVAL, path: card.path,
+                context: "window at \(x),\(y) outside the \(strip.pixels.width)x\(strip.pixels.height) strip")
+        }
+        let index = buffers.count + number
+        let userData = UnsafeMutableRawPointer(events + index)
+        let submitted = MonotonicClock.now()
+        let fd = card.fileDescriptor
+        switch method {
+        case .framebufferOffset:
+            let offset = y * strip.pitch + x * format.bytesPerPixel
+            let window = try LibDRM.addFramebuffer(
+                fd: fd, width: mode.width, height: mode.height, fourcc: DRMConstants.fourcc(format).fourcc,
+                handle: strip.handle, pitch: UInt32(strip.pitch), offset: UInt32(offset), path: card.path)
+            let queued: Bool
+            do {
+                queued = try flip(to: window, userData: userData)
+            } catch {
+                LibDRM.removeFramebuffer(fd: fd, bufferID: window)
+                throw error
+            }
+            guard queued else {
+                LibDRM.removeFramebuffer(fd: fd, bufferID: window)
+                return .busy
+            }
+            windowFramebuffers.pending = window
+        case .planeSource:
+            guard try flip(to: strip.bufferID, sourceX: x, sourceY: y, userData: userData) else { return .busy }
+        }
+        tracker.submitted(index, at: submitted)
+        return .queued
+    }
+
+    /// Queues a flip to `bufferID` shown from `sourceX`, `sourceY` (false on EBUSY): a legacy page flip until a
+    /// source offset is asked for, an atomic commit from then on. A legacy flip keeps the plane's source as it was
+    /// (the atomic helpers change only the framebuffer), which no longer fits once it was moved.
+    private func flip(to bufferID: UInt32, sourceX: Int = 0, sourceY: Int = 0, userData: UnsafeMutableRawPointer)
+        throws(DisplayError) -> Bool
+    {
+        guard planeProperties != nil || sourceX != 0 || sourceY != 0 else {
+            return try LibDRM.pageFlip(
+                fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: bufferID, userData: userData, path: card.path)
+        }
+        return try LibDRM.atomicCommit(
+            fd: card.fileDescriptor, objectID: try planeID(),
+            values: try planeValues(bufferID, x: sourceX, y: sourceY),
+            flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent, userData: userData, path: card.path)
+    }
+
+    private func planeID() throws(DisplayError) -> UInt32 {
+        guard let primaryPlaneID else {
+            throw DisplayError(
+                call: "drmModeGetPlaneResources", errno: EOPNOTSUPP, path: card.path, context: "no primary plane")
+        }
+        return primaryPlaneID
+    }
+
+    /// The primary plane's properties that show `bufferID` from `x`, `y` on the whole CRTC (source in 16.16 fixed
+    /// point); enables atomic commits the first time.
+    private func planeValues(_ bufferID: UInt32, x: Int, y: Int) throws(DisplayError) -> [(
+        property: UInt32, value: UInt64
+    )] {
+        let properties: [String: UInt32]
+        if let planeProperties {
+            properties = planeProperties
+        } else {
+            try LibDRM.enableAtomic(fd: card.fileDescriptor, path: card.path)
+            properties = try LibDRM.planePropertyIDs(
+                fd: card.fileDescriptor, planeID: try planeID(), names: Set(Self.planePropertyNames),
+                path: card.path)
+            planeProperties = properties
+        }
+        let (w, h) = (UInt64(mode.width), UInt64(mode.height))
+        let values: [UInt64] = [
+            UInt64(bufferID), UInt64(plan.crtcID), UInt64(x) << 16, UInt64(y) << 16, w << 16, h << 16, 0, 0, w, h,
+        ]
+        var result: [(property: UInt32, value: UInt64)] = []
+        for (name, value) in zip(Self.planePropertyNames, values) {
+            guard let property = properties[name] else {
+                throw DisplayError(
+                    call: "drmModeObjectGetProperties", errno: EOPNOTSUPP, path: card.path,
+                    context: "the primary plane has no \(name)")
+            }
+            result.append((property, value))
+        }
+        return result
+    }
+
+    private static let planePropertyNames = [
+        "FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H",
+    ]
 
     /// Reads flip events (drmHandleEvent); the pending flip's completion, if it came.
     public func handleReadable() throws -> FlipCompletion? {
         guard !isShutDown else { return nil }
         try LibDRM.handleEvents(fd: card.fileDescriptor, path: card.path)
         var completed: FlipCompletion?
-        for index in 0..<tracker.bufferCount {
+        for index in 0..<(buffers.count + strips.count) {
             guard let completion = events[index].completions.last else { continue }
             events[index].completions.removeAll(keepingCapacity: true)
             guard tracker.pending?.index == index, let submitted = tracker.completed() else { continue }
             detector.recordFlip(submitted: submitted, completion: completion)
+            retireWindowFramebuffer(eventLost: false)
             completed = completion
         }
         return completed
+    }
+
+    /// After a flip: the window framebuffer that was on screen is no longer, and the one in flight (if the flip
+    /// was to one) is now. After a lost event the old one may still be scanned out, and removing a framebuffer on
+    /// screen turns the plane off: it is removed after the next flip that completes.
+    private func retireWindowFramebuffer(eventLost: Bool) {
+        if !eventLost {
+            for old in uncertainWindowFramebuffers { LibDRM.removeFramebuffer(fd: card.fileDescriptor, bufferID: old) }
+            uncertainWindowFramebuffers.removeAll()
+        }
+        if let old = windowFramebuffers.front {
+            if eventLost {
+                uncertainWindowFramebuffers.append(old)
+            } else {
+                LibDRM.removeFramebuffer(fd: card.fileDescriptor, bufferID: old)
+            }
+        }
+        windowFramebuffers = (windowFramebuffers.pending, nil)
     }
 
     /// When the pending flip becomes overdue; nil when none is pending.
@@ -208,6 +360,7 @@ public final class DRMDisplay: ScanoutDevice {
     /// Some drivers drop flip events: past the bound the flip is retired as lost rather than hang the loop.
     public func retireOverdueFlip(now: Duration) -> Bool {
         guard !isShutDown, tracker.retireIfOverdue(now: now) else { return false }
+        retireWindowFramebuffer(eventLost: true)
         lostFlipEvents += 1
         return true
     }
@@ -262,8 +415,15 @@ public final class DRMDisplay: ScanoutDevice {
         } catch {
             restoreError = error
         }
-        for buffer in buffers { buffer.destroy(fd: fd) }
+        let windows = [windowFramebuffers.front, windowFramebuffers.pending].compactMap { $0 }
+        for framebuffer in windows + uncertainWindowFramebuffers {
+            LibDRM.removeFramebuffer(fd: fd, bufferID: framebuffer)
+        }
+        windowFramebuffers = (nil, nil)
+        uncertainWindowFramebuffers = []
+        for buffer in buffers + strips { buffer.destroy(fd: fd) }
         buffers = []
+        strips = []
         try? card.dropMaster()
     }
 }

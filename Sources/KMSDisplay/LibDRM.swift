@@ -120,10 +120,10 @@ enum LibDRM {
         return nil
     }
 
-    /// The fourcc codes the primary plane of the CRTC at `crtcIndex` (in the card's CRTC list) scans out; nil when
-    /// the driver does not tell (drmSetClientCap, drmModeGetPlaneResources, drmModeGetPlane and the plane's `type`
-    /// property; any failure means "unknown", and the caller falls back to XRGB8888).
-    static func primaryPlaneFormats(fd: Int32, crtcIndex: Int) -> [UInt32]? {
+    /// The primary plane of the CRTC at `crtcIndex` (in the card's CRTC list): its id and the fourcc codes it scans
+    /// out; nil when the driver does not tell (drmSetClientCap, drmModeGetPlaneResources, drmModeGetPlane and the
+    /// plane's `type` property; any failure means "unknown", and the caller falls back to XRGB8888).
+    static func primaryPlane(fd: Int32, crtcIndex: Int) -> (id: UInt32, formats: [UInt32])? {
         guard crtcIndex < 32, drmSetClientCap(fd, DRMConstants.clientCapabilityUniversalPlanes, 1) == 0,
             let resources = drmModeGetPlaneResources(fd)
         else { return nil }
@@ -134,9 +134,63 @@ enum LibDRM {
             guard plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0,
                 planeProperty(fd: fd, planeID: planeID, name: "type") == DRMConstants.planeTypePrimary
             else { continue }
-            return ids(plane.pointee.formats, Int32(plane.pointee.count_formats))
+            return (planeID, ids(plane.pointee.formats, Int32(plane.pointee.count_formats)))
         }
         return nil
+    }
+
+    /// The ids of the plane's properties named in `names` (drmModeObjectGetProperties: NULL + errno); a name the
+    /// plane lacks is missing from the result.
+    static func planePropertyIDs(fd: Int32, planeID: UInt32, names: Set<String>, path: String) throws(DisplayError)
+        -> [String: UInt32]
+    {
+        guard let properties = drmModeObjectGetProperties(fd, planeID, DRMConstants.objectPlane) else {
+            throw DisplayError(
+                call: "drmModeObjectGetProperties", errno: errno, path: path, context: "plane \(planeID)")
+        }
+        defer { drmModeFreeObjectProperties(properties) }
+        var found: [String: UInt32] = [:]
+        for index in 0..<Int(properties.pointee.count_props) {
+            guard let ids = properties.pointee.props, let property = drmModeGetProperty(fd, ids[index]) else {
+                continue
+            }
+            defer { drmModeFreeProperty(property) }
+            let name = cString(property.pointee.name)
+            if names.contains(name) { found[name] = property.pointee.prop_id }
+        }
+        return found
+    }
+
+    /// drmSetClientCap(DRM_CLIENT_CAP_ATOMIC): −1 + errno (EOPNOTSUPP from drivers without atomic modesetting).
+    static func enableAtomic(fd: Int32, path: String) throws(DisplayError) {
+        guard drmSetClientCap(fd, DRMConstants.clientCapabilityAtomic, 1) == 0 else {
+            throw DisplayError(call: "drmSetClientCap", errno: errno, path: path, context: "DRM_CLIENT_CAP_ATOMIC")
+        }
+    }
+
+    /// drmModeAtomicCommit of one object's `values` (property id, value): negative errno. `flags` are
+    /// DRM_MODE_ATOMIC_* and DRM_MODE_PAGE_FLIP_EVENT; `userData` comes back in the flip event. Returns false on
+    /// EBUSY (a commit is still pending: a state, not a failure).
+    static func atomicCommit(
+        fd: Int32, objectID: UInt32, values: [(property: UInt32, value: UInt64)], flags: UInt32,
+        userData: UnsafeMutableRawPointer?, path: String
+    ) throws(DisplayError) -> Bool {
+        guard let request = drmModeAtomicAlloc() else {
+            throw DisplayError(call: "drmModeAtomicAlloc", errno: ENOMEM, path: path)
+        }
+        defer { drmModeAtomicFree(request) }
+        for (property, value) in values {
+            let added = drmModeAtomicAddProperty(request, objectID, property, value)
+            guard added >= 0 else { throw DisplayError(call: "drmModeAtomicAddProperty", errno: -added, path: path) }
+        }
+        let result = drmModeAtomicCommit(fd, request, flags, userData)
+        if result == -EBUSY { return false }
+        guard result == 0 else {
+            let test = flags & DRMConstants.atomicTestOnly != 0
+            throw DisplayError(
+                call: "drmModeAtomicCommit", errno: -result, path: path, context: test ? "test only" : nil)
+        }
+        return true
     }
 
     /// The value of the plane's property called `name` (drmModeObjectGetProperties: NULL + errno).
@@ -262,13 +316,14 @@ enum LibDRM {
         _ = drmModeDestroyDumbBuffer(fd, handle)
     }
 
-    /// drmModeAddFB2: negative errno. One plane, linear, at offset 0.
+    /// drmModeAddFB2: negative errno. One plane, linear, starting `offset` bytes into the buffer.
     static func addFramebuffer(
-        fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32, path: String
+        fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32, offset: UInt32 = 0,
+        path: String
     ) throws(DisplayError) -> UInt32 {
         let handles: [UInt32] = [handle, 0, 0, 0]
         let pitches: [UInt32] = [pitch, 0, 0, 0]
-        let offsets: [UInt32] = [0, 0, 0, 0]
+        let offsets: [UInt32] = [offset, 0, 0, 0]
         var bufferID: UInt32 = 0
         let result = drmModeAddFB2(
             fd, UInt32(width), UInt32(height), fourcc, handles, pitches, offsets, &bufferID, 0)

@@ -39,9 +39,13 @@ struct KMSCheck {
         say(
             "primary plane formats: \(display.planeFormats.map { $0.map(Self.fourccText).joined(separator: " ") } ?? "not listed")"
         )
-        try flipBackToBack(display)
-        try showTestPicture(display)
-        if options.inputSeconds > 0 { try echoInput(display) }
+        if options.pan {
+            try panWindows(display)
+        } else {
+            try flipBackToBack(display)
+            try showTestPicture(display)
+            if options.inputSeconds > 0 { try echoInput(display) }
+        }
         display.shutdown()
         if let error = display.restoreError { throw CheckFailure(description: "restore failed: \(error)") }
         let after = try framebuffersByCRTC()
@@ -90,8 +94,43 @@ struct KMSCheck {
         hold()
     }
 
-    private func hold() {
-        guard let file = options.holdFile else { return }
+    /// Shows a window of a strip twice the screen's width, then of one twice its height, by each `PanMethod`, and
+    /// then the test picture from a buffer of the screen's size; holds each for a screendump. A driver that
+    /// ignores a method still accepts it: only the screendump says whether the window asked for is on glass.
+    private func panWindows(_ display: DRMDisplay) throws {
+        let (w, h) = (display.mode.width, display.mode.height)
+        guard display.format == .xrgb8888 else { throw CheckFailure(description: "--pan draws in XRGB8888 only") }
+        let driver = display.card.driverName ?? "unknown"
+        say("pan: driver \(driver), measured method \(PanMethod.measured(driver: driver)?.rawValue ?? "none")")
+        for (axis, width, height, x, y) in [("x", 2 * w, h, w / 2 + 3, 0), ("y", w, 2 * h, 0, h / 2 + 5)] {
+            let strip = try display.addStrip(width: width, height: height)
+            TestPicture.coordinates(display.stripPixels(strip))
+            for method in PanMethod.allCases {
+                do {
+                    guard try display.present(strip: strip, x: x, y: y, method: method) == .queued,
+                        try display.waitForFlip(timeout: .seconds(1))
+                    else { throw CheckFailure(description: "the flip did not complete") }
+                    say("pan: \(method.rawValue) \(axis): window at \(x),\(y) of \(width)x\(height) flipped")
+                    hold("pan-\(method.rawValue)-\(axis)")
+                } catch {
+                    say("pan: \(method.rawValue) \(axis): refused: \(error)")
+                }
+            }
+        }
+        guard let buffer = display.backBuffer else { throw CheckFailure(description: "no back buffer") }
+        TestPicture.draw(buffer, background: options.colour)
+        guard try display.present() == .queued, try display.waitForFlip(timeout: .seconds(1)) else {
+            throw CheckFailure(description: "the flip back from a strip did not complete")
+        }
+        say("pan: back to a buffer of the screen's size")
+        hold("pan-back")
+    }
+
+    /// Holds what is on screen until the host has taken its screendump: until the hold file (with `-name` after
+    /// it, when named) exists.
+    private func hold(_ name: String? = nil) {
+        guard let holdFile = options.holdFile else { return }
+        let file = name.map { "\(holdFile)-\($0)" } ?? holdFile
         say("KMSCHECK-SCREENSHOT \(file)")
         let deadline = MonotonicClock.now() + .seconds(30)
         while access(file, F_OK) != 0, MonotonicClock.now() < deadline { usleep(100_000) }

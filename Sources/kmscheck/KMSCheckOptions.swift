@@ -10,6 +10,7 @@ struct KMSCheckOptions {
     var inputSeconds = 0
     var fbdevPath: String?
     var watchHotplugSeconds = 0
+    var pan = false
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -45,6 +46,7 @@ struct KMSCheckOptions {
             case "--input-seconds": inputSeconds = Int(try value(option)) ?? 0
             case "--fbdev": fbdevPath = try value(option)
             case "--watch-hotplug": watchHotplugSeconds = Int(try value(option)) ?? 0
+            case "--pan": pan = true
             default: throw UsageError(description: "unknown option \(option)")
             }
         }

@@ -9,6 +9,18 @@ enum TestPicture {
         fill(buffer, x: 0, y: buffer.height - 16, width: buffer.width, height: 16, colour: 0x00_FF_00_00)
     }
 
+    /// Every pixel names its own place (XRGB8888; up to 4095 either way): red is x's low byte, blue y's, green
+    /// their high nibbles (x's low, y's high). A screendump of any window says where in the buffer it starts.
+    static func coordinates(_ buffer: PixelBuffer) {
+        for y in 0..<buffer.height {
+            let line = (buffer.base + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<buffer.width {
+                let green = UInt32((x >> 8) & 0xF | ((y >> 8) & 0xF) << 4)
+                line[x] = UInt32(x & 0xFF) << 16 | green << 8 | UInt32(y & 0xFF)
+            }
+        }
+    }
+
     static func fill(_ buffer: PixelBuffer, colour: UInt32) {
         fill(buffer, x: 0, y: 0, width: buffer.width, height: buffer.height, colour: colour)
     }

@@ -29,6 +29,27 @@ import Testing
         #expect(tracker.back == 0)
     }
 
+    @Test func aStripIsFlippedToAgainAndIsNeverTheBackBuffer() {
+        var tracker = PageFlipTracker(bufferCount: 3)
+        tracker.shown(0)
+        #expect(tracker.isStrip(3) && !tracker.isStrip(2))
+        tracker.submitted(3, at: .milliseconds(1))
+        #expect(tracker.back == 1)
+        tracker.completed()
+        #expect(tracker.front == 3)
+        // Another window of the same strip, while it is on screen.
+        // Another window of the same strip, while it is on screen; every rotating buffer is free meanwhile.
+        tracker.submitted(3, at: .milliseconds(17))
+        #expect(tracker.back == 1)
+        tracker.completed()
+        #expect(tracker.front == 3)
+        tracker.submitted(1, at: .milliseconds(33))
+        #expect(tracker.back == 2)
+        tracker.completed()
+        #expect(tracker.front == 1)
+        #expect(tracker.back == 2)
+    }
+
     @Test func staleCompletionIsIgnored() {
         var tracker = PageFlipTracker(bufferCount: 3)
         tracker.shown(0)

@@ -9,13 +9,13 @@
 set -uo pipefail
 
 ctl=/mnt/.qemu-run
-# Defines QEMU_RUN_BOARD, QEMU_RUN_WIDTH, QEMU_RUN_HEIGHT, QEMU_RUN_FINAL_SHOT, QEMU_RUN_SYSTEMD and the
-# QEMU_RUN_CMD array.
+# Defines QEMU_RUN_BOARD, QEMU_RUN_WIDTH, QEMU_RUN_HEIGHT, QEMU_RUN_FINAL_SHOT, QEMU_RUN_SYSTEMD, QEMU_RUN_GPU and
+# the QEMU_RUN_CMD array.
 # shellcheck source=/dev/null  # written by qemu-run for each run
 . "$ctl/job"
 
 QEMU_RUN_SYSTEMD=${QEMU_RUN_SYSTEMD:-0}
-export QEMU_RUN_BOARD QEMU_RUN_WIDTH QEMU_RUN_HEIGHT QEMU_RUN_SYSTEMD
+export QEMU_RUN_BOARD QEMU_RUN_WIDTH QEMU_RUN_HEIGHT QEMU_RUN_SYSTEMD QEMU_RUN_GPU
 export QEMU_RUN_SIZE="${QEMU_RUN_WIDTH}x${QEMU_RUN_HEIGHT}"
 export QEMU_RUN_OUT=/mnt
 export PATH="$QEMU_RUN_BOARD:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"

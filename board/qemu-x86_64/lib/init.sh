@@ -40,11 +40,12 @@ while read -r ko; do
     insmod "/lib/modules/$ko" || fatal "insmod $ko failed"
 done < /lib/modules/load-order
 
-# bochs binds synchronously during insmod, but give devtmpfs a moment before declaring the display missing.
+# bochs and virtio-gpu bind synchronously during insmod, but give devtmpfs a moment before declaring the display
+# missing.
 tries=0
 while [ -z "$late" ] && [ ! -e /dev/dri/card0 ]; do
     tries=$((tries + 1))
-    [ "$tries" -gt 50 ] && fatal "/dev/dri/card0 did not appear in the guest (bochs-drm did not bind to the VGA device)"
+    [ "$tries" -gt 50 ] && fatal "/dev/dri/card0 did not appear in the guest (the display driver did not bind to the display device)"
     sleep 0.1
 done
 
