@@ -98,7 +98,8 @@ let package = Package(
         .target(name: "ServiceIO", dependencies: ["ControlProtocol", "CLinuxMemfd", "Raster", "SystemCalls"]),
         // Pre-rendered banners around the current page and frame composition (pure: rendering off the loop comes in
         // through a protocol).
-        .target(name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "Raster"]),
+        .target(
+            name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "DisplaySelection", "Raster"]),
         // The pre-render worker's threads and the heap policy for their bitmaps (glibc malloc tuning).
         .target(
             name: "PrerenderThreads",
@@ -182,6 +183,7 @@ let package = Package(
             dependencies: [
                 "CarouselEngine", "CarouselTrace", "CarouselRendering", "PrerenderThreads", "BannerContent",
                 "GlyphText", "ImageDecoding", "Raster", "FileAccess", "TextLayout", "CTurboJPEG", "CWebP", "FrameLoop",
+                "FrameLoopTesting", "BackgroundJobs", "DisplaySelection",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
@@ -228,8 +230,8 @@ let package = Package(
         .testTarget(
             name: "CarouselRenderingTests",
             dependencies: [
-                "CarouselRendering", "CarouselEngine", "CarouselTrace", "BannerContent", "GlyphText", "ImageDecoding",
-                "Raster", "TextLayout",
+                "CarouselRendering", "BackgroundJobs", "CarouselEngine", "CarouselTrace", "BannerContent",
+                "DisplaySelection", "FrameLoopTesting", "GlyphText", "ImageDecoding", "Raster", "TextLayout",
             ],
             exclude: ["Golden"]
         ),

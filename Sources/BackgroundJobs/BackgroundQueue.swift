@@ -14,8 +14,8 @@ public final class BackgroundQueue<Output: Sendable>: @unchecked Sendable {
 
     /// Jobs waiting beyond this many are refused (a disk that stopped answering must not grow memory without bound).
     public static var maximumWaiting: Int { 1024 }
-    /// The thread's nice value: below the frame loop and the pre-render threads.
-    public static var niceness: Int32 { 19 }
+    /// The thread's nice value unless told otherwise: below the frame loop and the pre-render threads.
+    public static var lowestNiceness: Int32 { 19 }
 
     private let condition = NSCondition()
     private var waiting: [(key: String?, job: Job)] = []
@@ -24,13 +24,14 @@ public final class BackgroundQueue<Output: Sendable>: @unchecked Sendable {
     private var busy = false
     private let wake: @Sendable () -> Void
 
-    /// Starts the thread, named `name`; `wake` is called after each job that returned something.
-    public init(name: String, wake: @escaping @Sendable () -> Void) {
+    /// Starts the thread, named `name`, at nice value `niceness`; `wake` is called after each job that returned
+    /// something.
+    public init(name: String, niceness: Int32 = lowestNiceness, wake: @escaping @Sendable () -> Void) {
         self.wake = wake
         let thread = Thread {
             // Per thread on Linux. A system-call filter that refuses it also refuses the pre-render threads', which
             // bannerd logs; the work is then only slower to arrive.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
             self.run()
         }
         thread.name = name

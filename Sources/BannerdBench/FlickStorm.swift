@@ -23,8 +23,8 @@ enum FlickStorm {
             return banner
         })
 
-    /// Forward flicks every 100 ms from `start`: 60 % of the width in 40 ms, lifted while moving.
-    static func flicks(layout: CarouselLayout, start: Duration) -> [InputEvent] {
+    /// Forward flicks every 100 ms for `seconds` from `start`: 60 % of the width in 40 ms, lifted while moving.
+    static func flicks(layout: CarouselLayout, start: Duration, seconds: Int = seconds) -> [InputEvent] {
         let width = Double(layout.viewportWidthPixels)
         let y = Double(layout.viewportHeightPixels) / 2
         var events: [InputEvent] = []
@@ -118,7 +118,7 @@ enum FlickStorm {
         return text.split(separator: " ").first.map(String.init) ?? "?"
     }
 
-    private static func sleep(for d: Duration) {
+    static func sleep(for d: Duration) {
         var pause = timespec(tv_sec: Int(d.components.seconds), tv_nsec: Int(d.components.attoseconds / 1_000_000_000))
         nanosleep(&pause, nil)
     }

@@ -53,6 +53,12 @@ enum ConfigurationSchema {
                 default: throw ValueProblem("format must be \"xrgb8888\", \"rgb565\" or \"auto\"")
                 }
             },
+            ConfigurationKey("scanout") { c, v throws(ValueProblem) in
+                guard let setting = ScanoutSetting(rawValue: try v.text("scanout").lowercased()) else {
+                    throw ValueProblem("scanout must be \"auto\", \"pan\" or \"compose\"")
+                }
+                c.display.scanout = setting
+            },
         ])
 
     static let input = ConfigurationTable(

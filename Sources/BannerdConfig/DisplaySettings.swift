@@ -10,6 +10,8 @@ public struct DisplaySettings: Equatable, Sendable {
     public var scale: Double?
     /// The scanout format; nil (`auto`): XRGB8888, or RGB565 where the plane offers only that (`ScanoutFormat`).
     public var format: PixelFormat?
+    /// Whether a moving carousel pans the display over strips or composes each frame (`ScanoutSetting`).
+    public var scanout = ScanoutSetting.auto
 
     /// Auto everything.
     public init() {}

@@ -24,6 +24,9 @@ public final class CarouselPresenter {
     public private(set) var placeholdersDrawn = 0
     /// Placeholders in the last frame drawn: 0 once every banner on screen is shown as itself.
     public private(set) var placeholdersOnScreen = 0
+    /// Counts changes to the rendered banners (one rendered, the list replaced): what was looked up before a
+    /// change may be stale after it.
+    public private(set) var spriteGeneration = 0
     private let rendering: Rendering
     private let target: PrerenderTarget
     private var cache: SpriteCache
@@ -63,6 +66,7 @@ public final class CarouselPresenter {
     public func replace(banners: BannerList, carrying: (Int) -> Int?) {
         self.banners = banners
         cache.renumber(carrying)
+        spriteGeneration += 1
         inFlight.removeAll()
         if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
     }
@@ -122,6 +126,7 @@ public final class CarouselPresenter {
         var redraw = false
         for result in worker.collect() {
             cache.insert(result.sprite, for: result.banner)
+            spriteGeneration += 1
             inFlight.removeAll { $0 == result.banner }
             report(result.problems)
             for view in visible where view.banner == result.banner { redraw = true }
@@ -131,6 +136,13 @@ public final class CarouselPresenter {
 
     /// Composes the frame for `views` into `target`.
     public func draw(_ views: VisibleViews, into target: PixelBuffer) {
+        place(views)
+        composer.compose(background: background, placements: placements, into: target)
+    }
+
+    /// Takes `views` as the frame on screen without composing it (the display pans a strip to it): `lastFrame`
+    /// and the placeholder counts follow it as if it had been drawn.
+    public func place(_ views: VisibleViews) {
         placements.removeAll(keepingCapacity: true)
         placeholdersOnScreen = 0
         for view in views {
@@ -147,7 +159,21 @@ public final class CarouselPresenter {
             }
             placements.append(Placement(sprite, x: view.x, y: view.y))
         }
-        composer.compose(background: background, placements: placements, into: target)
+    }
+
+    /// The banners of the strip around `center` (a page of `recycler`), placed where `strip` lays them out; nil
+    /// while one of them is not rendered (a strip never holds a placeholder: the frames composed meanwhile count
+    /// them).
+    public func stripContent(_ strip: StripLayout, center: Int, recycler: Recycler) -> StripContent? {
+        let pages = recycler.count == 1 ? [center] : [center - 1, center, center + 1]
+        var placed: [Placement] = []
+        placed.reserveCapacity(pages.count)
+        for page in pages {
+            guard let sprite = cache.sprite(for: recycler.banner(atPage: page)) else { return nil }
+            placed.append(
+                Placement(sprite, x: strip.bannerX(page: page, centerPage: center), y: layout.topInsetPixels))
+        }
+        return StripContent(centerPage: center, placements: placed)
     }
 
     /// The frame `draw` last drew, to compose again elsewhere (a screenshot): the same sprites at the same places,
@@ -164,5 +190,6 @@ public final class CarouselPresenter {
             cornerRadius: target.cornerRadius)
         report(rendered.problems)
         cache.insert(composer.prepare(rendered.bitmap, over: background), for: banner)
+        spriteGeneration += 1
     }
 }

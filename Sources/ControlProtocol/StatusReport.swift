@@ -11,6 +11,10 @@ public struct StatusReport: Equatable, Sendable {
     public var autoplayPaused: Bool
     public var framesRendered: Int
     public var framesLate: Int
+    /// Frames shown by panning the display over a strip (no pixel written), since the start.
+    public var framesPanned: Int
+    /// How the last frame presented reached the screen: "panned" or "composed"; nil before the first.
+    public var lastFrame: String?
     /// Banners of the last frame drawn as placeholders (not pre-rendered yet): 0 once the screen shows them all.
     public var placeholdersOnScreen: Int
     /// Frames presented with a placeholder in them since the start (content swaps add none).
@@ -36,19 +40,24 @@ public struct StatusReport: Equatable, Sendable {
         public var mode: String
         public var rotation: Int
         public var pacing: String
+        /// How a moving carousel reaches the screen: "pan framebuffer-offset", "pan plane-source" or "compose".
+        public var scanout: String
 
-        public init(card: String, connector: String, mode: String, rotation: Int, pacing: String) {
+        public init(
+            card: String, connector: String, mode: String, rotation: Int, pacing: String, scanout: String = "compose"
+        ) {
             self.card = card
             self.connector = connector
             self.mode = mode
             self.rotation = rotation
             self.pacing = pacing
+            self.scanout = scanout
         }
     }
 
     public init(
         index: Int, count: Int, bannersActive: Int? = nil, bannersTotal: Int? = nil, phase: String,
-        autoplayPaused: Bool, framesRendered: Int, framesLate: Int,
+        autoplayPaused: Bool, framesRendered: Int, framesLate: Int, framesPanned: Int = 0, lastFrame: String? = nil,
         placeholdersOnScreen: Int = 0, placeholderFrames: Int = 0, uptimeSeconds: Double, display: Display?,
         waitingFor: String? = nil,
         touchDevices: [String], screen: String = "on", version: String = "", playsToday: Int = 0,
@@ -62,6 +71,8 @@ public struct StatusReport: Equatable, Sendable {
         self.autoplayPaused = autoplayPaused
         self.framesRendered = framesRendered
         self.framesLate = framesLate
+        self.framesPanned = framesPanned
+        self.lastFrame = lastFrame
         self.placeholdersOnScreen = placeholdersOnScreen
         self.placeholderFrames = placeholderFrames
         self.uptimeSeconds = uptimeSeconds
@@ -86,6 +97,8 @@ public struct StatusReport: Equatable, Sendable {
             $0.field("autoplay_paused", autoplayPaused)
             $0.field("frames_rendered", framesRendered)
             $0.field("frames_late", framesLate)
+            $0.field("frames_panned", framesPanned)
+            if let lastFrame { $0.field("last_frame", lastFrame) }
             $0.field("placeholders_on_screen", placeholdersOnScreen)
             $0.field("placeholder_frames", placeholderFrames)
             $0.field("uptime_s", (uptimeSeconds * 10).rounded() / 10)
@@ -97,6 +110,7 @@ public struct StatusReport: Equatable, Sendable {
                     $0.field("mode", display.mode)
                     $0.field("rotation", display.rotation)
                     $0.field("pacing", display.pacing)
+                    $0.field("scanout", display.scanout)
                 }
             } else {
                 $0.key("display")

@@ -20,3 +20,23 @@ public enum PanMethod: String, CaseIterable, Sendable {
         }
     }
 }
+
+/// `scanout` in bannerd.toml's `[display]`: whether a moving carousel pans the display or composes each frame.
+public enum ScanoutSetting: String, CaseIterable, Sendable {
+    /// Pan where the driver's way is measured (`PanMethod.measured`), compose elsewhere.
+    case auto
+    /// Pan on any driver: where not measured, by the plane's source offset, KMS's own way to show part of a
+    /// framebuffer. A driver that ignores it shows the wrong part and no call says so: the operator's word only.
+    case pan
+    /// Compose every frame.
+    case compose
+
+    /// How to pan on `driver` (the name drmGetVersion gives); nil: compose.
+    public func panMethod(driver: String) -> PanMethod? {
+        switch self {
+        case .auto: PanMethod.measured(driver: driver)
+        case .pan: PanMethod.measured(driver: driver) ?? .planeSource
+        case .compose: nil
+        }
+    }
+}

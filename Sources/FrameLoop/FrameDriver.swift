@@ -46,11 +46,12 @@ public struct FrameDriver: Sendable {
     }
 
     /// Retires an overdue flip, runs the physics steps due at `now` and, when the picture changed and the display
-    /// has no flip in flight, draws the frame with `draw` (the carousel as it now is, into the display's back
-    /// buffer) and presents it. A present that throws counts as refused (retried a step later) and the error is
-    /// passed on for the log.
+    /// has no flip in flight, shows the frame: by `pan` (a window of a strip, nil when it cannot), else drawn with
+    /// `draw` (the carousel as it now is, into the display's back buffer) and presented. A present that throws
+    /// counts as refused (retried a step later) and the error is passed on for the log.
     public mutating func frame(
-        at now: Duration, on display: (any ScanoutDevice)?, draw: (PixelBuffer, Carousel) -> Void
+        at now: Duration, on display: (any ScanoutDevice)?,
+        pan: (Carousel) throws -> PresentOutcome? = { _ in nil }, draw: (PixelBuffer, Carousel) -> Void
     )
         throws -> FrameResult
     {
@@ -62,14 +63,18 @@ public struct FrameDriver: Sendable {
         }
         // Drawn when the flip completes or is retired: legacy KMS takes one flip at a time.
         guard display.flipDeadline == nil else { return .idle }
-        guard let buffer = display.backBuffer else {
-            refused(at: now)
-            return .refused
-        }
-        draw(buffer, scheduler.carousel)
         let outcome: PresentOutcome
         do {
-            outcome = try display.present()
+            if let panned = try pan(scheduler.carousel) {
+                outcome = panned
+            } else {
+                guard let buffer = display.backBuffer else {
+                    refused(at: now)
+                    return .refused
+                }
+                draw(buffer, scheduler.carousel)
+                outcome = try display.present()
+            }
         } catch {
             refused(at: now)
             throw error

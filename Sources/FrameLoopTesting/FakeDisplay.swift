@@ -69,8 +69,9 @@ public struct FlipBehaviour: Sendable {
 
 /// A display in simulated time for the frame loop's tests: the real `PageFlipTracker` keeps the flip, as in
 /// `DRMDisplay`, while a model of the kernel decides when each flip completes, whether its event arrives and
-/// when a new flip is refused with EBUSY. Records every frame presented and every completion.
-public final class FakeDisplay: ScanoutDevice {
+/// when a new flip is refused with EBUSY. Records every frame presented and every completion, and what is on
+/// glass (a buffer, or a window of a strip when it pans).
+public final class FakeDisplay: PanningScanout {
     public let size: PixelSize
     public let format: PixelFormat = .xrgb8888
     public var pacing: PacingDecision
@@ -78,8 +79,10 @@ public final class FakeDisplay: ScanoutDevice {
     private let behaviour: FlipBehaviour
     private var tracker: PageFlipTracker
     private let buffers: [PixelBufferStorage]
-    /// The kernel's flip: its buffer, and when it completes (nil: never) and whether its event will arrive.
-    private var kernelFlip: (buffer: Int, completes: Duration?, sequence: UInt32, delivers: Bool)?
+    private var strips: [PixelBufferStorage] = []
+    /// The kernel's flip: its buffer (a strip's from `buffers.count` on) and window, when it completes (nil:
+    /// never) and whether its event will arrive.
+    private var kernelFlip: (buffer: Int, x: Int, y: Int, completes: Duration?, sequence: UInt32, delivers: Bool)?
     /// Events queued by the kernel, not yet read: each completion and the buffer it was for.
     private var queuedEvents: [(completion: FlipCompletion, buffer: Int)] = []
 
@@ -93,6 +96,10 @@ public final class FakeDisplay: ScanoutDevice {
     public private(set) var retired = 0
     /// Whether the display is powered; frames presented while off are a bug in the loop.
     public private(set) var isOn = true
+    /// How it pans; nil: it does not (the default).
+    public var panMethod: PanMethod?
+    /// The buffer on glass (a strip's from the buffer count on) and the window's corner in it.
+    public private(set) var glass = (buffer: 0, x: 0, y: 0)
 
     public init(
         clock: ManualClock, flips: FlipBehaviour, pacing: PacingDecision = .vblank(period: .milliseconds(16)),
@@ -125,19 +132,60 @@ public final class FakeDisplay: ScanoutDevice {
     public func present() throws -> PresentOutcome {
         advanceKernel()
         guard !tracker.isFlipPending, let back = tracker.back else { return .busy }
+        return flip(to: back, x: 0, y: 0)
+    }
+
+    public func addStrip(width: Int, height: Int) throws -> Int {
+        strips.append(PixelBufferStorage(width: width, height: height, format: format))
+        return strips.count - 1
+    }
+
+    public func stripPixels(_ number: Int) -> PixelBuffer { strips[number].buffer }
+
+    public func isStripOnScreen(_ number: Int) -> Bool {
+        let index = buffers.count + number
+        return tracker.front == index || tracker.pending?.index == index
+    }
+
+    public func presentStrip(_ number: Int, x: Int, y: Int) throws -> PresentOutcome {
+        advanceKernel()
+        let strip = strips[number].buffer
+        // invariant: the panner pans only when told to, within its strips
+        precondition(panMethod != nil && x + size.width <= strip.width && y + size.height <= strip.height)
+        guard !tracker.isFlipPending else { return .busy }
+        return flip(to: buffers.count + number, x: x, y: y)
+    }
+
+    private func flip(to index: Int, x: Int, y: Int) -> PresentOutcome {
         guard kernelFlip == nil else {
             refusals += 1
             return .busy  // the kernel still holds a flip (one retired as lost)
         }
         let now = clock.now
         switch behaviour.fate(presents.count, now) {
-        case .completes(let at, let sequence): kernelFlip = (back, at, sequence, true)
-        case .eventLost(let at): kernelFlip = (back, at, 0, false)
-        case .never: kernelFlip = (back, nil, 0, false)
+        case .completes(let at, let sequence): kernelFlip = (index, x, y, at, sequence, true)
+        case .eventLost(let at): kernelFlip = (index, x, y, at, 0, false)
+        case .never: kernelFlip = (index, x, y, nil, 0, false)
         }
         presents.append(now)
-        tracker.submitted(back, at: now)
+        tracker.submitted(index, at: now)
         return .queued
+    }
+
+    /// The picture on glass, read from the buffer or the strip's window the last completed flip showed.
+    public func glassPicture() -> Bitmap {
+        advanceKernel()
+        let source = glass.buffer < buffers.count ? buffers[glass.buffer] : strips[glass.buffer - buffers.count]
+        let full = source.buffer
+        let window = PixelBuffer(
+            base: full.base + glass.y * full.stride + glass.x * format.bytesPerPixel, width: size.width,
+            height: size.height, stride: full.stride, format: format)
+        var out = Bitmap(width: size.width, height: size.height)
+        for y in 0..<size.height {
+            let row = (window.base + y * window.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<size.width { out[x, y] = row[x] | 0xFF00_0000 }
+        }
+        return out
     }
 
     public func handleReadable() throws -> FlipCompletion? {
@@ -167,6 +215,7 @@ public final class FakeDisplay: ScanoutDevice {
     private func advanceKernel() {
         guard let flip = kernelFlip, let at = flip.completes, at <= clock.now else { return }
         kernelFlip = nil
+        glass = (flip.buffer, flip.x, flip.y)
         completions.append(at)
         if flip.delivers { queuedEvents.append((FlipCompletion(time: at, sequence: flip.sequence), flip.buffer)) }
     }

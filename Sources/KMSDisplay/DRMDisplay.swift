@@ -12,7 +12,7 @@ import Raster
 /// The frame loop polls `pollDescriptor` with its input, calls `handleReadable()` when it is readable, draws
 /// into `backBuffer` and calls `present()`. `shutdown()` drains the pending flip, restores the CRTC as it was and
 /// frees the buffers, in that order.
-public final class DRMDisplay: ScanoutDevice {
+public final class DRMDisplay: PanningScanout {
     /// The open card.
     public let card: DRMCard
     /// What selection chose: connector, CRTC, modes, rotation.
@@ -29,6 +29,8 @@ public final class DRMDisplay: ScanoutDevice {
     public private(set) var primaryPlaneID: UInt32?
     /// The most strips a display holds (a strip on screen and the next one being drawn).
     public static let maxStrips = 2
+    /// How `presentStrip` pans; nil: the display is not panned (the owner decides, `PanMethod.measured`).
+    public var panMethod: PanMethod?
     /// Why putting back the previous CRTC state failed at shutdown, if it did.
     public private(set) var restoreError: DisplayError?
 
@@ -209,15 +211,36 @@ public final class DRMDisplay: ScanoutDevice {
                 call: "drmModeCreateDumbBuffer", errno: EINVAL, path: card.path,
                 context: "strip \(width)x\(height) for \(mode.summary), \(strips.count) held")
         }
-        let strip = try DumbBuffer.create(
-            fd: card.fileDescriptor, width: width, height: height, format: format, path: card.path)
+        // Rows a whole number of 64 pixels long: scanout engines take only some line pitches (QEMU's VGA, which
+        // bochs drives, rounds its line up to 8 pixels and so showed a strip of 2026 sheared). The pixels given
+        // out stay `width` wide.
+        let rounded = (width + Self.stripWidthStep - 1) / Self.stripWidthStep * Self.stripWidthStep
+        var strip = try DumbBuffer.create(
+            fd: card.fileDescriptor, width: rounded, height: height, format: format, path: card.path)
         strip.address.initializeMemory(as: UInt8.self, repeating: 0, count: strip.length)
+        strip.pixels = PixelBuffer(
+            base: strip.address, width: width, height: height, stride: strip.pitch, format: format)
         strips.append(strip)
         return strips.count - 1
     }
 
+    /// Strips are allocated a whole number of this many pixels wide.
+    static let stripWidthStep = 64
+
     /// The pixels of strip `number`, to draw into while no window of it is on screen or in flight.
     public func stripPixels(_ number: Int) -> PixelBuffer { strips[number].pixels }
+
+    public func isStripOnScreen(_ number: Int) -> Bool {
+        let index = buffers.count + number
+        return tracker.front == index || tracker.pending?.index == index
+    }
+
+    public func presentStrip(_ number: Int, x: Int, y: Int) throws -> PresentOutcome {
+        guard let panMethod else {
+            throw DisplayError(call: "present", errno: EOPNOTSUPP, path: card.path, context: "no pan method")
+        }
+        return try present(strip: number, x: x, y: y, method: panMethod)
+    }
 
     /// Queues a flip to the screen-sized window at `x`, `y` of strip `number`, by `method`; `.busy` while a flip is
     /// pending. The window must lie inside the strip.

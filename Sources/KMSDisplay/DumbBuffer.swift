@@ -9,7 +9,8 @@ struct DumbBuffer {
     let pitch: Int
     let length: Int
     let address: UnsafeMutableRawPointer
-    let pixels: PixelBuffer
+    /// The pixels drawn into: the whole buffer, or less of each row (a strip wider than its picture).
+    var pixels: PixelBuffer
 
     /// Creates, registers and maps; undoes the earlier steps when a later one fails.
     static func create(fd: Int32, width: Int, height: Int, format: PixelFormat, path: String) throws(DisplayError)

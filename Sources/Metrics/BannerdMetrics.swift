@@ -6,6 +6,8 @@ public struct BannerdMetrics: Sendable {
     public var startTime = 0.0
     public var framesDrawn = 0
     public var framesLate = 0
+    /// Frames shown by panning the display over a strip (no pixel written).
+    public var framesPanned = 0
     public var flipsLost = 0
     public var presentsRefused = 0
     /// Frames drawn with a placeholder standing in for a banner not rendered yet.
@@ -37,6 +39,10 @@ public struct BannerdMetrics: Sendable {
         text.family(
             "bannerd_frames_late_total", .counter, help: "60 Hz steps caught up because a wake-up came late.",
             d(framesLate))
+        text.family(
+            "bannerd_frames_panned_total", .counter,
+            help: "Frames shown by panning the display over a strip composed beforehand (no pixel written).",
+            d(framesPanned))
         text.family(
             "bannerd_page_flips_lost_total", .counter,
             help: "Page flips whose completion never came within the bound.", d(flipsLost))

@@ -34,6 +34,7 @@ extension MainLoop {
         if let current = screen {
             guard !current.isConnected else { return }
             Log.warning("display \(current.status.connector) disconnected; carrying on until it returns")
+            stopPanning()
             current.device.shutdown()
             screen = nil
             waitingFor = "display \(current.status.connector) to be connected again"

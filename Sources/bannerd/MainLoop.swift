@@ -28,6 +28,8 @@ final class MainLoop {
         var display: DisplayConfiguration
         /// nil: what the display's plane scans out (`ScanoutFormat.choose`).
         var format: PixelFormat?
+        /// Whether a moving carousel pans the display or composes each frame.
+        var scanout: ScanoutSetting
         var fbdevPath: String
         var scale: Double?
         var metrics: CarouselMetrics
@@ -63,6 +65,12 @@ final class MainLoop {
     let worker: PrerenderWorker
     /// Composes `ctl screenshot` frames off the loop.
     let screenshots: BackgroundQueue<Screenshot>
+    /// Composes the strips the display pans over, off the loop (`+Panning`).
+    let strips: BackgroundQueue<StripJob>
+    /// Shows a moving carousel by panning; nil while the display is not panned.
+    var panner: StripPanner?
+    /// Whether the last frame presented was panned (nil before the first), for `ctl status`.
+    var lastFramePanned: Bool?
     /// Writes the metrics textfile and the proof-of-play records off the loop; what it returns is for the log.
     let writer: BackgroundQueue<String>
     /// Counts the loop keeps for the metrics, and when to write them.
@@ -138,6 +146,8 @@ final class MainLoop {
         }
         screenshots = BackgroundQueue(name: "bannerd-screenshot", wake: { [wakeSignal] in wakeSignal.wake() })
         writer = BackgroundQueue(name: "bannerd-writer", wake: { [wakeSignal] in wakeSignal.wake() })
+        // Below the frame loop, above the pre-render threads: a strip is the frames of the next page.
+        strips = BackgroundQueue(name: "bannerd-strips", niceness: 5, wake: { [wakeSignal] in wakeSignal.wake() })
         metricsSchedule = MetricsSchedule(now: started)
         metrics.version = BannerdVersion.current
         metrics.startTime = Date().timeIntervalSince1970
@@ -229,6 +239,7 @@ final class MainLoop {
                 handleSignals()
             } else if fd == wakeSignal.fileDescriptor {
                 wakeSignal.drain()
+                collectStrips()
                 if !collectStaged(), presenter.collect(visible: scheduler.carousel.visibleViews()) {
                     scheduler.requestRedraw()
                 }
@@ -307,6 +318,7 @@ final class MainLoop {
             // Without a display the layout is provisional and is replaced on connect: rendering for it would only
             // keep the worker busy when the real banners are wanted.
             if screen != nil, staged == nil { presenter.focus(on: scheduler.carousel) }
+            prepareStrips()
         }
         swapInStagedWhenDue(at: now)  // after the frame: the carousel may have just come to rest
         for problem in presenter.takeProblems() { Log.warning(problem) }
@@ -325,11 +337,16 @@ final class MainLoop {
 
     private func drawFrame(at now: Duration) {
         do {
-            let drawn = try frames.frame(at: now, on: screen?.device) { buffer, carousel in
-                presenter.draw(carousel.visibleViews(), into: buffer)
-            }
+            let panner = activePanner()
+            let panned = panner?.framesPanned ?? 0
+            let drawn = try frames.frame(
+                at: now, on: screen?.device,
+                pan: { carousel in try panner?.present(carousel, presenter: presenter) },
+                draw: { buffer, carousel in presenter.draw(carousel.visibleViews(), into: buffer) })
             switch drawn {
             case .presented:
+                lastFramePanned = (panner?.framesPanned ?? 0) > panned
+                if lastFramePanned == true { metrics.framesPanned += 1 }
                 if presenter.placeholdersOnScreen > 0 { metrics.placeholderFrames += 1 }
                 announceReady()
                 captureScreenshots()
@@ -395,6 +412,8 @@ final class MainLoop {
         notify { try $0.stopping() }
         worker.stop()
         screenshots.stop()
+        stopPanning()
+        strips.stop()
         finishPlay(at: MonotonicClock.now())
         writer.finish()  // the last metrics and the last play written are the last state
         writer.stop()

@@ -83,7 +83,7 @@ struct RunCommand: ParsableCommand {
         }
         let settings = MainLoop.Settings(
             display: configuration.display.selection, format: configuration.display.format,
-            fbdevPath: fbdev, scale: configuration.display.scale,
+            scanout: configuration.display.scanout, fbdevPath: fbdev, scale: configuration.display.scale,
             metrics: configuration.carousel.applied(to: CarouselMetrics()),
             background: configuration.carousel.background,
             fonts: configuration.fonts,

@@ -21,9 +21,13 @@ struct Screen {
         let rotation: Rotation
         var widthMillimetres = 0
         var names = (card: settings.fbdevPath, connector: "fbdev")
+        var scanout = "compose"
         do {
             let drm = try DRMDisplay.open(
                 configuration: settings.display, format: settings.format, notice: { Log.info($0) })
+            drm.panMethod = settings.scanout.panMethod(driver: drm.card.driverName ?? "")
+            Log.info(Self.scanoutLine(drm, setting: settings.scanout))
+            if let method = drm.panMethod { scanout = "pan \(method.rawValue)" }
             device = drm
             rotation = drm.rotation
             widthMillimetres = Int(drm.plan.connector.widthMillimetres)
@@ -52,8 +56,21 @@ struct Screen {
         }
         let status = StatusReport.Display(
             card: names.card, connector: names.connector, mode: device.size.description, rotation: rotation.rawValue,
-            pacing: "measuring")
+            pacing: "measuring", scanout: scanout)
         return Screen(device: device, rotation: rotation, layout: layout, status: status)
+    }
+
+    /// How a moving carousel reaches the screen, and why, for the log.
+    private static func scanoutLine(_ drm: DRMDisplay, setting: ScanoutSetting) -> String {
+        let driver = drm.card.driverName ?? "unknown"
+        guard let method = drm.panMethod else {
+            return setting == .compose
+                ? "scanout: every frame composed (scanout = \"compose\")"
+                : "scanout: every frame composed (\(driver) is not measured for panning; scanout = \"pan\" tries it)"
+        }
+        let measured = PanMethod.measured(driver: driver) == method ? "measured" : "not measured: scanout = \"pan\""
+        return
+            "scanout: panning by \(method.rawValue) while the carousel moves (\(driver), \(method.rawValue) \(measured))"
     }
 
     /// The pacing for `ctl status` and STATUS=: "measuring" until the display's flips have shown which.

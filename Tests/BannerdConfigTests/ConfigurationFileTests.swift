@@ -22,6 +22,7 @@ import WallClock
             rotation = 270
             scale = 1.5
             format = "RGB565"
+            scanout = "Compose"
             [input]
             seat = "seat-kiosk"
             calibration = [0, -1, 1, 1, 0, 0]
@@ -49,7 +50,7 @@ import WallClock
                 == DisplayConfiguration(
                     cardPath: "/dev/dri/card1", connectorName: "HDMI-A-2",
                     mode: ModeRequest(width: 1280, height: 720, refreshHertz: 50), rotation: .clockwise270))
-        #expect(c.display.scale == 1.5 && c.display.format == .rgb565)
+        #expect(c.display.scale == 1.5 && c.display.format == .rgb565 && c.display.scanout == .compose)
         #expect(c.input.seat == "seat-kiosk" && c.input.calibration == CalibrationMatrix(0, -1, 1, 1, 0, 0))
         #expect(c.carousel.topInset == 24 && c.carousel.bottomInset == 0 && c.carousel.horizontalInset == 40.5)
         #expect(c.carousel.gap == 12 && c.carousel.cornerRadius == 0)
@@ -112,6 +113,8 @@ import WallClock
         ("[display]\nrotation = \"90\"", 2, 12, "rotation must be 0, 90, 180 or 270"),
         ("[display]\nscale = 0", 2, 9, "scale must be a number of pixels per point from 0.5 to 8"),
         ("[display]\nformat = \"argb\"", 2, 10, "format must be"),
+        ("[display]\nscanout = \"flip\"", 2, 11, "scanout must be \"auto\", \"pan\" or \"compose\""),
+        ("[display]\nscanout = true", 2, 11, "scanout must be a quoted string"),
         ("[input]\nseat = \"\"", 2, 8, "seat must be a udev seat name"),
         ("[input]\ncalibration = [1, 0, 0, 0, 1]", 2, 15, "calibration must be 6 numbers"),
         ("[input]\ncalibration = [\"1\", \"0\", \"0\", \"0\", \"1\", \"0\"]", 2, 15, "calibration must be 6 numbers"),

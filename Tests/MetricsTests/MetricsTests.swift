@@ -37,16 +37,18 @@ import Testing
         var metrics = BannerdMetrics()
         metrics.version = "0.1.0"
         metrics.framesDrawn = 7
+        metrics.framesPanned = 5
         metrics.bannerShows.count("sale")
         let lines = metrics.exposition.split(separator: "\n")
         let types = lines.filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ") }
-        #expect(types.count == 14)
+        #expect(types.count == 15)
         for type in types {
             #expect(type[2].hasPrefix("bannerd_"))
             #expect(type[2].hasSuffix("_total") == (type[3] == "counter"), "\(type)")
         }
         #expect(lines.contains(#"bannerd_build_info{version="0.1.0"} 1"#))
         #expect(lines.contains("bannerd_frames_drawn_total 7"))
+        #expect(lines.contains("bannerd_frames_panned_total 5"))
         #expect(lines.contains(#"bannerd_banner_shows_total{banner="sale"} 1"#))
         #expect(lines.contains("bannerd_screen_on 1"))
     }

@@ -17,3 +17,9 @@ ms() { echo $(($(date +%s%N) / 1000000)); }
 settled_on() { [ "$(field phase)" = rest ] && [ "$(field index)" = "$1" ]; }
 # Drawn, and every banner on screen shown as itself (not a placeholder).
 banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
+same_as_screendump() { # NAME: `ctl screenshot` (the frame composed from what was drawn) and QEMU's screendump (the
+    # frame on glass) of the same still frame, compared pixel for pixel
+    ctl screenshot "ctl-$1.png" || { fail "ctl screenshot $1"; return; }
+    shot "qemu-$1"
+    python3 "$LIB/pngsame.py" "ctl-$1.png" "qemu-$1.png" || fail "$1: ctl screenshot differs from QEMU's screendump"
+}

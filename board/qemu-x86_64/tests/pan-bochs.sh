@@ -1,7 +1,10 @@
 #!/bin/bash
-# Panning on bochs (QEMU's standard VGA): see lib/pan-probe.sh. bochs scans out from the framebuffer's offset and
+# Panning on bochs (QEMU's standard VGA): see lib/pan-tests.sh. bochs scans out from the framebuffer's offset and
 # ignores the plane's source offset.
+# The binary as it ships (release), as in the other tests that time screenshots on the slow emulated CPU.
 # qemu-run: packages python3
-# qemu-run-args: --size 800x480 --timeout 200
+# qemu-run-args: --size 1024x768 --timeout 400
+# qemu-run-host: scripts/build-release
 TEST=pan-bochs
-source "$QEMU_RUN_BOARD/lib/pan-probe.sh"
+BANNERD_BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
+source "$QEMU_RUN_BOARD/lib/pan-tests.sh"

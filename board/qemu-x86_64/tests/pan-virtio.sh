@@ -1,6 +1,10 @@
 #!/bin/bash
-# Panning on virtio-gpu (QEMU's virtio-vga): see lib/pan-probe.sh. virtio-gpu honours the plane's source offset.
+# Panning on virtio-gpu (QEMU's virtio-vga): see lib/pan-tests.sh. virtio-gpu honours the plane's source offset
+# and ignores the framebuffer's.
+# The binary as it ships (release), as in the other tests that time screenshots on the slow emulated CPU.
 # qemu-run: packages python3
-# qemu-run-args: --gpu virtio --size 800x480 --timeout 200
+# qemu-run-args: --gpu virtio --size 1024x768 --timeout 400
+# qemu-run-host: scripts/build-release
 TEST=pan-virtio
-source "$QEMU_RUN_BOARD/lib/pan-probe.sh"
+BANNERD_BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
+source "$QEMU_RUN_BOARD/lib/pan-tests.sh"

@@ -23,11 +23,6 @@ start() { # ARGS...: run bannerd in the background until its banners are on scre
     sleep 1
 }
 stop() { kill -TERM $pid; wait $pid || fail "exit status $? after SIGTERM"; }
-same_as_screendump() { # NAME: ctl screenshot and QEMU's screendump of the same still frame, compared
-    ctl screenshot "ctl-$1.png" || { fail "ctl screenshot $1"; return; }
-    shot "qemu-$1"
-    python3 "$LIB/pngsame.py" "ctl-$1.png" "qemu-$1.png" || fail "$1: ctl screenshot differs from QEMU's screendump"
-}
 
 echo "== at rest, 1024x768"
 start --autoplay 0 || exit 1

@@ -1,0 +1,49 @@
+import CarouselRendering
+import DisplaySelection
+
+/// Panning (`scanout` in bannerd.toml): while the carousel moves, the display shows windows of strips that the
+/// strip thread composed beforehand (`StripPanner`), so no frame writes a pixel; a frame whose strip is not ready
+/// is composed as before.
+extension MainLoop {
+    /// The panner for the screen and the presenter of now (made anew when either changed); nil when the display
+    /// is not panned.
+    func activePanner() -> StripPanner? {
+        guard let device = screen?.device as? any PanningScanout, device.panMethod != nil else {
+            stopPanning()
+            return nil
+        }
+        let rotation = presenter.composer.rotation
+        if let panner, panner.serves(device, layout: presenter.layout, rotation: rotation) { return panner }
+        stopPanning()
+        let made = StripPanner(
+            device: device, layout: presenter.layout, rotation: rotation, background: settings.background)
+        panner = made
+        return made
+    }
+
+    /// Drops the panner once the strip thread is done with its strips: before the display frees them, since a
+    /// composition into a freed strip would write into unmapped memory.
+    func stopPanning() {
+        guard panner != nil else { return }
+        strips.finish()
+        _ = strips.collect()
+        panner = nil
+    }
+
+    /// Hands the strips the carousel will want to the strip thread; after each frame.
+    func prepareStrips() {
+        guard let panner = activePanner() else { return }
+        let problem = panner.prepare(scheduler.carousel, presenter: presenter) { job in
+            strips.submit {
+                job.run()
+                return job
+            }
+        }
+        if let problem { Log.warning(problem) }
+    }
+
+    /// Takes the strips the thread finished: they may be shown from the next frame on.
+    func collectStrips() {
+        for job in strips.collect() { panner?.composed(job) }
+    }
+}

@@ -1,0 +1,111 @@
+# Sourced by tests/pan-bochs.sh and tests/pan-virtio.sh: panning on the board's display driver.
+#   probe     kmscheck --pan shows a window of a strip twice the screen's width (x) and of one twice its height
+#             (y) by each PanMethod, then a picture from a buffer of the screen's size; QEMU's screendump of each
+#             says which window is on glass (lib/pancheck.py). A driver that ignores a method accepts it all the
+#             same, so only the screendumps can tell. The method PanMethod.measured names for the driver shows the
+#             exact window both ways; what the other shows is printed, as the record of what the driver does.
+#   carousel  `bannerd run` (scanout "auto") held by a finger mid-scroll, at rotation 0 and 90: the frame on
+#             glass was panned (status last_frame), and QEMU's screendump of it is pixel for pixel what
+#             `ctl screenshot` composes for the same position (the composed path); once within the first page's
+#             strip, once past half a page (the recycler has rebased: the next page's strip)
+set -uo pipefail
+LIB=$QEMU_RUN_BOARD/lib
+source "$LIB/bannerd-test.sh"
+KMSCHECK=$QEMU_RUN_BOARD/../../.build/debug/kmscheck
+W=$QEMU_RUN_WIDTH H=$QEMU_RUN_HEIGHT
+wait_for() { local deadline=$((SECONDS + $1)); until grep -q -- "$2" "$3" 2>/dev/null; do ((SECONDS < deadline)) || return 1; sleep 0.1; done; }
+
+echo "== probe: kmscheck --pan"
+"$KMSCHECK" --pan --hold-file /mnt/held > kms.log 2>&1 &
+kms=$!
+wait_for 90 "measured method" kms.log || { cat kms.log; fail "kmscheck --pan did not start"; exit 1; }
+measured=$(sed -n 's/^pan: driver .*, measured method //p' kms.log)
+driver=$(sed -n 's/^pan: driver \([^,]*\),.*/\1/p' kms.log)
+summary=()
+for axis in x y; do
+    window=$((W / 2 + 3)),0
+    [ $axis = y ] && window=0,$((H / 2 + 5))
+    for method in framebuffer-offset plane-source; do
+        name=pan-$method-$axis
+        wait_for 60 "KMSCHECK-SCREENSHOT /mnt/held-$name\|^pan: $method $axis: refused" kms.log \
+            || { cat kms.log; fail "kmscheck showed no $method $axis window"; exit 1; }
+        if grep -q "^pan: $method $axis: refused" kms.log; then
+            result="refused ($(sed -n "s/^pan: $method $axis: refused: //p" kms.log))"
+        else
+            shot "$name"
+            touch "/mnt/held-$name"
+            if line=$(python3 "$LIB/pancheck.py" "$name.png" --window "$window"); then result=exact; else result=${line##*.png: }; fi
+            echo "$line"
+        fi
+        summary+=("$method $axis: $result")
+        [ "$method" = "$measured" ] && [ "$result" != exact ] && fail "$driver: the measured method $method does not show the window ($axis): $result"
+    done
+done
+wait_for 60 "KMSCHECK-SCREENSHOT /mnt/held-pan-back" kms.log || { cat kms.log; fail "no picture after the strips"; exit 1; }
+shot pan-back
+touch /mnt/held-pan-back
+python3 "$LIB/pngcheck.py" pan-back.png --size "${W}x${H}" --pixel 10,10=ffffff --pixel 64,64=2080e0 \
+    --pixel $((W / 2)),$((H - 1))=ff0000 || fail "the buffer of the screen's size is not shown whole after the strips"
+wait $kms || fail "kmscheck exited with status $?"
+cat kms.log
+[ "$measured" = none ] && fail "$driver: no measured pan method (PanMethod.measured)"
+summary_line=$(printf '%s; ' "${summary[@]}")
+echo "$TEST: $driver on QEMU's $QEMU_RUN_GPU device: ${summary_line%; }"
+
+# Still: the carousel is held, so frames_rendered stops moving (read twice, a second apart).
+still() {
+    local a b
+    a=$(field frames_rendered)
+    sleep 1
+    b=$(field frames_rendered)
+    [ "$a" = "$b" ] && [ "$(field phase)" = drag ]
+}
+
+held() { # ROTATION NAME DISTANCE: drag the carousel forwards by DISTANCE pixels, hold it there, compare
+    local rotation=$1 name=$2 distance=$3 x0 y0 x1 y1 i index0 panned0
+    # Forwards is leftwards on the upright picture: at rotation 90 that is up the scanout.
+    if [ "$rotation" = 0 ]; then
+        x0=$((W - 100)) y0=$((H / 2)) x1=$((x0 - distance)) y1=$y0
+    else
+        x0=$((W / 2)) y0=$((H - 60)) x1=$x0 y1=$((y0 - distance))
+    fi
+    index0=$(field index)
+    panned0=$(field frames_panned)
+    {
+        echo "0 down $x0 $y0"
+        for i in $(seq 1 24); do echo "$((i * 25)) move $((x0 + (x1 - x0) * i / 24)) $((y0 + (y1 - y0) * i / 24))"; done
+    } > "gesture-$name.txt"
+    # The finger stays down 40 s after its last move; the device then goes, which cancels the touch.
+    touch.py --hold 40000 "gesture-$name.txt" > "touch-$name.log" 2>&1 &
+    finger=$!
+    wait_until 30 still || fail "$name: the carousel was not held still: $(ctl status)"
+    same_as_screendump "$name"
+    [ "$(field last_frame)" = panned ] || fail "$name: the frame on glass was not panned: $(ctl status)"
+    echo "$name: $(($(field frames_panned) - panned0)) frames panned; index $index0 -> $(field index)"
+    if [ "$distance" -gt $((step / 2)) ]; then
+        [ "$(field index)" != "$index0" ] || fail "$name: past half a page, yet still on banner $index0"
+    fi
+    kill $finger 2>/dev/null
+    wait $finger 2>/dev/null
+    wait_until 30 eval '[ "$(field phase)" = rest ]' || fail "$name: no rest after the finger left: $(ctl status)"
+}
+
+for rotation in 0 90; do
+    echo "== carousel held mid-scroll, rotation $rotation"
+    "$BIN" run --control "$SOCK" --autoplay 0 --rotation $rotation > "bannerd-$rotation.log" 2>&1 &
+    pid=$!
+    wait_until 120 banners_shown || { fail "banners not shown: $(ctl status)"; cat "bannerd-$rotation.log"; exit 1; }
+    wait_until 30 eval '[ "$(field phase)" = rest ]' || fail "not at rest: $(ctl status)"
+    grep "scanout:" "bannerd-$rotation.log"
+    # The page step in upright pixels: the banner (the screen less 16 px either side) and the 8 px gap.
+    logical_width=$W
+    [ $rotation = 90 ] && logical_width=$H
+    step=$((logical_width - 32 + 8))
+    sleep 2 # the strips for this page and the next, composed off the loop
+    held $rotation "held-$rotation-within" 120
+    held $rotation "held-$rotation-rebased" $((step * 6 / 10))
+    kill -TERM $pid
+    wait $pid || fail "exit status $? after SIGTERM"
+    grep -i "pan\|strip" "bannerd-$rotation.log"
+done
+exit $status
