@@ -79,7 +79,7 @@ enum ScanoutPaths {
             for job in strips.collect() { panner.composed(job) }
             presenter.focus(on: scene.carousel)
             if pan {
-                _ = panner.prepare(scene.carousel, presenter: presenter) { job in
+                panner.prepare(scene.carousel, presenter: presenter) { job in
                     strips.submit {
                         job.run()
                         return job

@@ -19,8 +19,11 @@ public final class StripPanner {
     public private(set) var framesPanned = 0
     /// Strips composed.
     public private(set) var stripsComposed = 0
-    /// Why panning stopped (the display could not make its strips), once; the frames are composed from then on.
+    /// Why panning stopped (the display could not make a strip or show a window of one); every frame is composed
+    /// from then on, as a display that cannot pan must still show the carousel.
     public private(set) var failure: String?
+    /// Whether `takeFailure` has handed the failure out (it is logged once).
+    private var failureTaken = false
 
     /// Two strips: the one on screen and the next.
     public static let stripCount = 2
@@ -42,7 +45,15 @@ public final class StripPanner {
             let slot = slots.ready(content)
         else { return nil }
         let origin = strip.scanoutOrigin(windowOffset: offset)
-        let outcome = try device.presentStrip(numbers[slot], x: origin.x, y: origin.y)
+        let outcome: PresentOutcome
+        do {
+            outcome = try device.presentStrip(numbers[slot], x: origin.x, y: origin.y)
+        } catch {
+            // A driver may accept a strip and refuse to show it (bochs pins a framebuffer in video memory only when
+            // it is flipped to): this frame and every later one are composed instead.
+            failure = "panning stopped, every frame is composed: \(error)"
+            return nil
+        }
         if outcome != .busy {
             presenter.place(carousel.visibleViews())
             framesPanned += 1
@@ -56,10 +67,9 @@ public final class StripPanner {
     }
 
     /// Claims a strip for each wanted content no strip holds and hands it to `compose` (to run off the loop and
-    /// come back through `composed`). Call after each frame; cheap when the strips hold what is wanted. Returns
-    /// a line for the log when panning stops (the display could not make its strips).
-    public func prepare(_ carousel: Carousel, presenter: CarouselPresenter, compose: (StripJob) -> Void) -> String? {
-        guard failure == nil, device.panMethod != nil else { return nil }
+    /// come back through `composed`). Call after each frame; cheap when the strips hold what is wanted.
+    public func prepare(_ carousel: Carousel, presenter: CarouselPresenter, compose: (StripJob) -> Void) {
+        guard failure == nil, device.panMethod != nil else { return }
         let wanted = contents(carousel, presenter: presenter)
         for content in wanted {
             guard let slot = slots.claim(content, keep: wanted, busy: isOnScreen) else { continue }
@@ -70,14 +80,20 @@ public final class StripPanner {
                 }
             } catch {
                 failure = "panning stopped, every frame is composed: \(error)"
-                return failure
+                return
             }
             compose(
                 StripJob(
                     slot: slot, content: content, target: device.stripPixels(numbers[slot]), background: background,
                     rotation: strip.rotation, format: device.format, panner: ObjectIdentifier(self)))
         }
-        return nil
+    }
+
+    /// `failure`, the first time it is asked for after panning stopped: a line for the log.
+    public func takeFailure() -> String? {
+        guard let failure, !failureTaken else { return nil }
+        failureTaken = true
+        return failure
     }
 
     /// A job handed out by `prepare` is done: its strip may be shown. Jobs of another panner are ignored.

@@ -98,6 +98,9 @@ public final class FakeDisplay: PanningScanout {
     public private(set) var isOn = true
     /// How it pans; nil: it does not (the default).
     public var panMethod: PanMethod?
+    /// A driver short of memory: strips refused when made, or when flipped to (as bochs pins a framebuffer in
+    /// video memory only then).
+    public var refusesStrips = (allocation: false, flip: false)
     /// The buffer on glass (a strip's from the buffer count on) and the window's corner in it.
     public private(set) var glass = (buffer: 0, x: 0, y: 0)
 
@@ -136,6 +139,7 @@ public final class FakeDisplay: PanningScanout {
     }
 
     public func addStrip(width: Int, height: Int) throws -> Int {
+        if refusesStrips.allocation { throw FakeDisplayError.outOfMemory }
         strips.append(PixelBufferStorage(width: width, height: height, format: format))
         return strips.count - 1
     }
@@ -153,6 +157,7 @@ public final class FakeDisplay: PanningScanout {
         // invariant: the panner pans only when told to, within its strips
         precondition(panMethod != nil && x + size.width <= strip.width && y + size.height <= strip.height)
         guard !tracker.isFlipPending else { return .busy }
+        if refusesStrips.flip { throw FakeDisplayError.outOfMemory }
         return flip(to: buffers.count + number, x: x, y: y)
     }
 
@@ -219,4 +224,11 @@ public final class FakeDisplay: PanningScanout {
         completions.append(at)
         if flip.delivers { queuedEvents.append((FlipCompletion(time: at, sequence: flip.sequence), flip.buffer)) }
     }
+}
+
+/// What a `FakeDisplay` refuses with.
+public enum FakeDisplayError: Error, Equatable, CustomStringConvertible {
+    case outOfMemory
+
+    public var description: String { "ENOMEM (the fake display's video memory is full)" }
 }

@@ -114,6 +114,7 @@ extension MainLoop {
         let today = plays.counts(today: Self.clockReading().localDay)
         var display = screen?.status
         display?.pacing = screen?.pacingStatus ?? scheduler.pacing.rawValue
+        if panner?.failure != nil { display?.scanout = "compose" }  // panning stopped (logged once)
         return StatusReport(
             index: carousel.index, count: carousel.count, bannersActive: scheduled.timetable.active.count,
             bannersTotal: loaded.count, phase: carousel.phase.rawValue,

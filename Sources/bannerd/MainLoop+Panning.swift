@@ -30,16 +30,20 @@ extension MainLoop {
         panner = nil
     }
 
-    /// Hands the strips the carousel will want to the strip thread; after each frame.
+    /// Hands the strips the carousel will want to the strip thread; after each frame. Says once when panning
+    /// stopped (in this frame, or while preparing).
     func prepareStrips() {
         guard let panner = activePanner() else { return }
-        let problem = panner.prepare(scheduler.carousel, presenter: presenter) { job in
+        panner.prepare(scheduler.carousel, presenter: presenter) { job in
             strips.submit {
                 job.run()
                 return job
             }
         }
-        if let problem { Log.warning(problem) }
+        if let failure = panner.takeFailure() {
+            Log.warning("display \(screen?.status.connector ?? ""): \(failure)")
+            sendStatus()
+        }
     }
 
     /// Takes the strips the thread finished: they may be shown from the next frame on.

@@ -76,7 +76,8 @@ import Testing
     /// composed between frames (at once, or on `thread` as `bannerd run` does); returns the frames on glass and
     /// the same frames composed directly.
     static func scroll(
-        rotation: Rotation, count: Int = 7, composeStrips: Bool = true, thread: BackgroundQueue<StripJob>? = nil
+        rotation: Rotation, count: Int = 7, composeStrips: Bool = true, thread: BackgroundQueue<StripJob>? = nil,
+        refusing: (allocation: Bool, flip: Bool) = (false, false)
     ) throws -> (glass: [Bitmap], composed: [Bitmap], panner: StripPanner) {
         let scanout = PixelSize(width: 160, height: 100)
         let logical = rotation.logicalSize(forScanout: scanout)
@@ -87,6 +88,7 @@ import Testing
         let clock = ManualClock()
         let display = FakeDisplay(clock: clock, flips: .immediate(), size: scanout)
         display.panMethod = .framebufferOffset
+        display.refusesStrips = refusing
         let panner = StripPanner(device: display, layout: layout, rotation: rotation, background: .black)
         var carousel = Carousel(layout: layout, count: count)
         let reference = PixelBufferStorage(width: scanout.width, height: scanout.height, format: .xrgb8888)
@@ -105,7 +107,7 @@ import Testing
             presenter.focus(on: carousel)
             for job in thread?.collect() ?? [] { panner.composed(job) }
             if composeStrips {
-                _ = panner.prepare(carousel, presenter: presenter) { job in
+                panner.prepare(carousel, presenter: presenter) { job in
                     if let thread {
                         thread.submit {
                             job.run()
@@ -146,6 +148,15 @@ import Testing
         let (glass, composed, panner) = try Self.scroll(rotation: .none, composeStrips: false)
         #expect(glass.count == composed.count && glass.elementsEqual(composed))
         #expect(panner.framesPanned == 0)
+    }
+
+    @Test(arguments: [(true, false), (false, true)])
+    func aDisplayThatCannotPanStillShowsEveryFrameComposed(allocation: Bool, flip: Bool) throws {
+        let (glass, composed, panner) = try Self.scroll(rotation: .none, refusing: (allocation, flip))
+        #expect(glass.count == composed.count && glass.elementsEqual(composed))
+        #expect(panner.framesPanned == 0)
+        #expect(panner.takeFailure()?.hasPrefix("panning stopped, every frame is composed: ENOMEM") == true)
+        #expect(panner.takeFailure() == nil)  // said once
     }
 
     @Test(arguments: [1, 2])
