@@ -137,7 +137,7 @@ public final class StripPanner {
 /// One strip to compose off the loop.
 // Sendable because `target` is a strip no one else touches while this job exists: `StripSlots` keeps a strip
 // that is composing off screen and out of the loop's hands until `StripPanner.composed` takes the job back; the
-// rest is values and sprites, which are immutable (ThreadSanitizer: StripPannerTests in scripts/test).
+// rest is values and sprites, which are immutable (ThreadSanitizer: StripPannerThreadTests in scripts/test).
 public struct StripJob: @unchecked Sendable {
     public let slot: Int
     public let content: StripContent

@@ -41,8 +41,10 @@ public final class DRMDisplay: PanningScanout {
     private var windowFramebuffers: (front: UInt32?, pending: UInt32?) = (nil, nil)
     /// Window framebuffers that were on screen when a flip event was lost: removed after the next completed flip.
     private var uncertainWindowFramebuffers: [UInt32] = []
-    /// The primary plane's property ids by name, once atomic commits are enabled (`PanMethod.planeSource`).
-    private var planeProperties: [String: UInt32]?
+    /// The primary plane's properties `planePropertyNames` names and their values for the next commit, filled in
+    /// place each frame (no allocation on the frame path); empty until atomic commits are enabled
+    /// (`PanMethod.planeSource`).
+    private var planeCommit: [(property: UInt32, value: UInt64)] = []
     private var tracker: PageFlipTracker
     private var detector: VBlankDetector
     private let saved: SavedCRTC
@@ -290,13 +292,13 @@ public final class DRMDisplay: PanningScanout {
     private func flip(to bufferID: UInt32, sourceX: Int = 0, sourceY: Int = 0, userData: UnsafeMutableRawPointer)
         throws(DisplayError) -> Bool
     {
-        guard planeProperties != nil || sourceX != 0 || sourceY != 0 else {
+        guard !planeCommit.isEmpty || sourceX != 0 || sourceY != 0 else {
             return try LibDRM.pageFlip(
                 fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: bufferID, userData: userData, path: card.path)
         }
+        try setPlaneCommit(bufferID, x: sourceX, y: sourceY)
         return try LibDRM.atomicCommit(
-            fd: card.fileDescriptor, objectID: try planeID(),
-            values: try planeValues(bufferID, x: sourceX, y: sourceY),
+            fd: card.fileDescriptor, objectID: try planeID(), values: planeCommit,
             flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent, userData: userData, path: card.path)
     }
 
@@ -308,35 +310,37 @@ public final class DRMDisplay: PanningScanout {
         return primaryPlaneID
     }
 
-    /// The primary plane's properties that show `bufferID` from `x`, `y` on the whole CRTC (source in 16.16 fixed
-    /// point); enables atomic commits the first time.
-    private func planeValues(_ bufferID: UInt32, x: Int, y: Int) throws(DisplayError) -> [(
-        property: UInt32, value: UInt64
-    )] {
-        let properties: [String: UInt32]
-        if let planeProperties {
-            properties = planeProperties
-        } else {
+    /// Sets `planeCommit` to show `bufferID` from `x`, `y` on the whole CRTC (source in 16.16 fixed point);
+    /// enables atomic commits and looks the properties up the first time.
+    private func setPlaneCommit(_ bufferID: UInt32, x: Int, y: Int) throws(DisplayError) {
+        if planeCommit.isEmpty {
             try LibDRM.enableAtomic(fd: card.fileDescriptor, path: card.path)
-            properties = try LibDRM.planePropertyIDs(
+            let properties = try LibDRM.planePropertyIDs(
                 fd: card.fileDescriptor, planeID: try planeID(), names: Set(Self.planePropertyNames),
                 path: card.path)
-            planeProperties = properties
+            var ids: [UInt32] = []
+            for name in Self.planePropertyNames {
+                guard let property = properties[name] else {
+                    throw DisplayError(
+                        call: "drmModeObjectGetProperties", errno: EOPNOTSUPP, path: card.path,
+                        context: "the primary plane has no \(name)")
+                }
+                ids.append(property)
+            }
+            planeCommit = ids.map { ($0, 0) }
         }
         let (w, h) = (UInt64(mode.width), UInt64(mode.height))
-        let values: [UInt64] = [
-            UInt64(bufferID), UInt64(plan.crtcID), UInt64(x) << 16, UInt64(y) << 16, w << 16, h << 16, 0, 0, w, h,
-        ]
-        var result: [(property: UInt32, value: UInt64)] = []
-        for (name, value) in zip(Self.planePropertyNames, values) {
-            guard let property = properties[name] else {
-                throw DisplayError(
-                    call: "drmModeObjectGetProperties", errno: EOPNOTSUPP, path: card.path,
-                    context: "the primary plane has no \(name)")
-            }
-            result.append((property, value))
-        }
-        return result
+        // In the order of `planePropertyNames`.
+        planeCommit[0].value = UInt64(bufferID)
+        planeCommit[1].value = UInt64(plan.crtcID)
+        planeCommit[2].value = UInt64(x) << 16
+        planeCommit[3].value = UInt64(y) << 16
+        planeCommit[4].value = w << 16
+        planeCommit[5].value = h << 16
+        planeCommit[6].value = 0
+        planeCommit[7].value = 0
+        planeCommit[8].value = w
+        planeCommit[9].value = h
     }
 
     private static let planePropertyNames = [

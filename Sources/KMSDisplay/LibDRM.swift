@@ -321,12 +321,18 @@ enum LibDRM {
         fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32, offset: UInt32 = 0,
         path: String
     ) throws(DisplayError) -> UInt32 {
-        let handles: [UInt32] = [handle, 0, 0, 0]
-        let pitches: [UInt32] = [pitch, 0, 0, 0]
-        let offsets: [UInt32] = [offset, 0, 0, 0]
+        // Tuples on the stack, not arrays: a panned frame makes a framebuffer, and the frame path allocates nothing.
+        var planes = (
+            handles: (handle, UInt32(0), UInt32(0), UInt32(0)), pitches: (pitch, UInt32(0), UInt32(0), UInt32(0)),
+            offsets: (offset, UInt32(0), UInt32(0), UInt32(0))
+        )
         var bufferID: UInt32 = 0
-        let result = drmModeAddFB2(
-            fd, UInt32(width), UInt32(height), fourcc, handles, pitches, offsets, &bufferID, 0)
+        let result = withUnsafeBytes(of: &planes) { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            guard let base = words.baseAddress else { return -EINVAL }  // never: the tuple is 12 words
+            return drmModeAddFB2(
+                fd, UInt32(width), UInt32(height), fourcc, base, base + 4, base + 8, &bufferID, 0)
+        }
         guard result == 0 else { throw DisplayError(call: "drmModeAddFB2", errno: -result, path: path) }
         return bufferID
     }
