@@ -16,7 +16,7 @@ enum CompositionCost {
     }
 
     static func run(fonts: FontSet) throws {
-        print("## Frame composition vs one full-frame memcpy (goal: ratio <= 1.25)")
+        print("## Frame composition vs one full-frame memcpy (goal: ratio <= 1.0)")
         for (width, height) in displaySizes {
             for format in [PixelFormat.xrgb8888, .rgb565] {
                 let target = PixelBufferStorage(width: width, height: height, format: format)

@@ -42,9 +42,11 @@ public final class DRMDisplay: PanningScanout {
     /// Window framebuffers that were on screen when a flip event was lost: removed after the next completed flip.
     private var uncertainWindowFramebuffers: [UInt32] = []
     /// The primary plane's properties `planePropertyNames` names and their values for the next commit, filled in
-    /// place each frame (no allocation on the frame path); empty until atomic commits are enabled
-    /// (`PanMethod.planeSource`).
+    /// place each frame (no allocation on the frame path); empty until atomic commits are enabled (a strip's
+    /// windows tested, `PanMethod.planeSource`).
     private var planeCommit: [(property: UInt32, value: UInt64)] = []
+    /// Whether flips are atomic commits: from the first flip that moved the plane's source on.
+    private var atomicFlips = false
     private var tracker: PageFlipTracker
     private var detector: VBlankDetector
     private let saved: SavedCRTC
@@ -223,7 +225,54 @@ public final class DRMDisplay: PanningScanout {
         strip.pixels = PixelBuffer(
             base: strip.address, width: width, height: height, stride: strip.pitch, format: format)
         strips.append(strip)
-        return strips.count - 1
+        let number = strips.count - 1
+        guard let panMethod else { return number }
+        // The windows at both ends, asked before any is shown: a driver that limits a framebuffer's width, height
+        // or offset says so here, and the strip is never used.
+        do {
+            try testWindow(ofStrip: number, x: 0, y: 0, method: panMethod)
+            try testWindow(ofStrip: number, x: width - mode.width, y: height - mode.height, method: panMethod)
+        } catch {
+            strips.removeLast().destroy(fd: card.fileDescriptor)
+            throw error
+        }
+        return number
+    }
+
+    /// Asks the driver, by a TEST_ONLY atomic commit (nothing changes on screen), whether it would show the
+    /// window at `x`, `y` of strip `number` by `method`; throws its refusal. The window is not checked here
+    /// against the strip: the kernel's answer is what counts. A driver without atomic commits cannot be asked;
+    /// by `framebufferOffset` the window's framebuffer is still made (drmModeAddFB2 checks offset, pitch and size).
+    public func testWindow(ofStrip number: Int, x: Int, y: Int, method: PanMethod) throws(DisplayError) {
+        guard !isShutDown, strips.indices.contains(number) else {
+            throw DisplayError(call: "testWindow", errno: EINVAL, path: card.path, context: "no strip \(number)")
+        }
+        let strip = strips[number]
+        let fd = card.fileDescriptor
+        switch method {
+        case .framebufferOffset:
+            let window = try LibDRM.addFramebuffer(
+                fd: fd, width: mode.width, height: mode.height, fourcc: DRMConstants.fourcc(format).fourcc,
+                handle: strip.handle, pitch: UInt32(strip.pitch),
+                offset: UInt32(y * strip.pitch + x * format.bytesPerPixel), path: card.path)
+            defer { LibDRM.removeFramebuffer(fd: fd, bufferID: window) }
+            let atomic = !planeCommit.isEmpty || (try? LibDRM.enableAtomic(fd: fd, path: card.path)) != nil
+            guard primaryPlaneID != nil, atomic else { return }
+            try testCommit(window, x: 0, y: 0)
+        case .planeSource:
+            try testCommit(strip.bufferID, x: x, y: y)
+        }
+    }
+
+    private func testCommit(_ bufferID: UInt32, x: Int, y: Int) throws(DisplayError) {
+        try setPlaneCommit(bufferID, x: x, y: y)
+        guard
+            try LibDRM.atomicCommit(
+                fd: card.fileDescriptor, objectID: try planeID(), values: planeCommit,
+                flags: DRMConstants.atomicTestOnly, userData: nil, path: card.path)
+        else {
+            throw DisplayError(call: "drmModeAtomicCommit", errno: EBUSY, path: card.path, context: "test only")
+        }
     }
 
     /// Strips are allocated a whole number of this many pixels wide.
@@ -292,11 +341,12 @@ public final class DRMDisplay: PanningScanout {
     private func flip(to bufferID: UInt32, sourceX: Int = 0, sourceY: Int = 0, userData: UnsafeMutableRawPointer)
         throws(DisplayError) -> Bool
     {
-        guard !planeCommit.isEmpty || sourceX != 0 || sourceY != 0 else {
+        guard atomicFlips || sourceX != 0 || sourceY != 0 else {
             return try LibDRM.pageFlip(
                 fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: bufferID, userData: userData, path: card.path)
         }
         try setPlaneCommit(bufferID, x: sourceX, y: sourceY)
+        atomicFlips = true
         return try LibDRM.atomicCommit(
             fd: card.fileDescriptor, objectID: try planeID(), values: planeCommit,
             flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent, userData: userData, path: card.path)

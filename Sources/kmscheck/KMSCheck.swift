@@ -106,6 +106,7 @@ struct KMSCheck {
             let strip = try display.addStrip(width: width, height: height)
             TestPicture.coordinates(display.stripPixels(strip))
             for method in PanMethod.allCases {
+                testWindows(display, strip: strip, axis: axis, size: (width, height), method: method)
                 do {
                     guard try display.present(strip: strip, x: x, y: y, method: method) == .queued,
                         try display.waitForFlip(timeout: .seconds(1))
@@ -124,6 +125,28 @@ struct KMSCheck {
         }
         say("pan: back to a buffer of the screen's size")
         hold("pan-back")
+    }
+
+    /// Asks the driver (TEST_ONLY) about the windows at both ends of the strip, which it should accept, and on the
+    /// y strip about a window one row past its end, which it must refuse: else its answers say nothing.
+    private func testWindows(
+        _ display: DRMDisplay, strip: Int, axis: String, size: (width: Int, height: Int), method: PanMethod
+    ) {
+        let far = (x: size.width - display.mode.width, y: size.height - display.mode.height)
+        do {
+            try display.testWindow(ofStrip: strip, x: 0, y: 0, method: method)
+            try display.testWindow(ofStrip: strip, x: far.x, y: far.y, method: method)
+            say("pan: test-only \(method.rawValue) \(axis): both ends accepted")
+        } catch {
+            say("pan: test-only \(method.rawValue) \(axis): refused: \(error)")
+        }
+        guard axis == "y" else { return }
+        do {
+            try display.testWindow(ofStrip: strip, x: 0, y: far.y + 1, method: method)
+            say("pan: test-only \(method.rawValue) past the end: accepted")
+        } catch {
+            say("pan: test-only \(method.rawValue) past the end: refused: \(error)")
+        }
     }
 
     /// Holds what is on screen until the host has taken its screendump: until the hold file (with `-name` after

@@ -4,6 +4,10 @@
 #             says which window is on glass (lib/pancheck.py). A driver that ignores a method accepts it all the
 #             same, so only the screendumps can tell. The method PanMethod.measured names for the driver shows the
 #             exact window both ways; what the other shows is printed, as the record of what the driver does.
+#             Before any window is shown, TEST_ONLY commits ask the driver about the windows at both ends of each
+#             strip (the measured method's must be accepted, as bannerd asks before it pans) and about one a row
+#             past the y strip's end, which the measured method must refuse (virtio-gpu accepts a framebuffer
+#             whose offset runs past its buffer: it ignores the offset, and checks nothing of it).
 #   carousel  `bannerd run` (scanout "auto") held by a finger mid-scroll, at rotation 0 and 90: the frame on
 #             glass was panned (status last_frame), and QEMU's screendump of it is pixel for pixel what
 #             `ctl screenshot` composes for the same position (the composed path); once within the first page's
@@ -40,6 +44,16 @@ for axis in x y; do
         summary+=("$method $axis: $result")
         [ "$method" = "$measured" ] && [ "$result" != exact ] && fail "$driver: the measured method $method does not show the window ($axis): $result"
     done
+done
+grep "^pan: test-only" kms.log
+for axis in x y; do
+    grep -q "^pan: test-only $measured $axis: both ends accepted" kms.log \
+        || fail "$driver: the measured method $measured was refused a window at the $axis strip's ends"
+done
+grep -q "^pan: test-only $measured past the end: refused" kms.log \
+    || fail "$driver: a TEST_ONLY commit of a $measured window past the strip's end was not refused"
+for method in framebuffer-offset plane-source; do
+    summary+=("$method past the end: $(sed -n "s/^pan: test-only $method past the end: \([a-z]*\).*/\1/p" kms.log)")
 done
 wait_for 60 "KMSCHECK-SCREENSHOT /mnt/held-pan-back" kms.log || { cat kms.log; fail "no picture after the strips"; exit 1; }
 shot pan-back
