@@ -18,12 +18,17 @@ struct InterleavedTimings {
     /// `samples[b][r]`: body b in round r, in nanoseconds.
     private(set) var samples: [[Double]]
 
-    /// Runs each of `bodies` once per round, `rounds` times.
-    init(rounds: Int, _ bodies: [() -> Void]) {
+    /// Runs each of `bodies` once per round, `rounds` times. With `warm`, each body also runs once untimed just
+    /// before it is timed, so each is measured with its own data in cache rather than with what the body before it
+    /// left there (which favours a body whose data the previous one happened to load).
+    init(rounds: Int, warm: Bool = false, _ bodies: [() -> Void]) {
         let clock = ContinuousClock()
         samples = Array(repeating: [], count: bodies.count)
         for _ in 0..<rounds {
-            for (b, body) in bodies.enumerated() { samples[b].append(nanoseconds(clock.measure(body))) }
+            for (b, body) in bodies.enumerated() {
+                if warm { body() }
+                samples[b].append(nanoseconds(clock.measure(body)))
+            }
         }
     }
 
