@@ -208,7 +208,9 @@ public final class DRMDisplay: PanningScanout {
     }
 
     /// A strip of `width`×`height` pixels in the display's format, black, for `present(strip:x:y:method:)`;
-    /// returns its number. Held until shutdown; at most `maxStrips`.
+    /// returns its number. Held until shutdown; at most `maxStrips`. With a `panMethod`, the driver is first asked
+    /// about the windows at both ends (`testWindow`); if it refuses either, the strip is freed and the refusal
+    /// thrown.
     public func addStrip(width: Int, height: Int) throws(DisplayError) -> Int {
         guard !isShutDown, strips.count < Self.maxStrips, width >= mode.width, height >= mode.height else {
             throw DisplayError(
@@ -241,11 +243,13 @@ public final class DRMDisplay: PanningScanout {
 
     /// Asks the driver, by a TEST_ONLY atomic commit (nothing changes on screen), whether it would show the
     /// window at `x`, `y` of strip `number` by `method`; throws its refusal. The window is not checked here
-    /// against the strip: the kernel's answer is what counts. A driver without atomic commits cannot be asked;
-    /// by `framebufferOffset` the window's framebuffer is still made (drmModeAddFB2 checks offset, pitch and size).
+    /// against the strip's size: the kernel's answer is what counts. A driver without atomic commits cannot be
+    /// asked: by `framebufferOffset` only the window's framebuffer is made (drmModeAddFB2 checks its offset, pitch
+    /// and size), and `planeSource`, which needs atomic commits, is refused.
     public func testWindow(ofStrip number: Int, x: Int, y: Int, method: PanMethod) throws(DisplayError) {
-        guard !isShutDown, strips.indices.contains(number) else {
-            throw DisplayError(call: "testWindow", errno: EINVAL, path: card.path, context: "no strip \(number)")
+        guard !isShutDown, strips.indices.contains(number), x >= 0, y >= 0 else {
+            throw DisplayError(
+                call: "testWindow", errno: EINVAL, path: card.path, context: "strip \(number), window at \(x),\(y)")
         }
         let strip = strips[number]
         let fd = card.fileDescriptor
@@ -346,10 +350,12 @@ public final class DRMDisplay: PanningScanout {
                 fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: bufferID, userData: userData, path: card.path)
         }
         try setPlaneCommit(bufferID, x: sourceX, y: sourceY)
-        atomicFlips = true
-        return try LibDRM.atomicCommit(
+        let queued = try LibDRM.atomicCommit(
             fd: card.fileDescriptor, objectID: try planeID(), values: planeCommit,
             flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent, userData: userData, path: card.path)
+        // Only a commit the driver took moved the source; after a refused one, composed frames stay legacy flips.
+        if queued { atomicFlips = true }
+        return queued
     }
 
     private func planeID() throws(DisplayError) -> UInt32 {

@@ -4,8 +4,8 @@
 #             says which window is on glass (lib/pancheck.py). A driver that ignores a method accepts it all the
 #             same, so only the screendumps can tell. The method PanMethod.measured names for the driver shows the
 #             exact window both ways; what the other shows is printed, as the record of what the driver does.
-#             Before any window is shown, TEST_ONLY commits ask the driver about the windows at both ends of each
-#             strip (the measured method's must be accepted, as bannerd asks before it pans) and about one a row
+#             Before each method shows a window, TEST_ONLY commits ask the driver about the windows at both ends of
+#             the strip (the measured method's must be accepted, as bannerd asks before it pans) and about one a row
 #             past the y strip's end, which the measured method must refuse (virtio-gpu accepts a framebuffer
 #             whose offset runs past its buffer: it ignores the offset, and checks nothing of it).
 #   carousel  `bannerd run` (scanout "auto") held by a finger mid-scroll, at rotation 0 and 90: the frame on
@@ -51,7 +51,7 @@ for axis in x y; do
         || fail "$driver: the measured method $measured was refused a window at the $axis strip's ends"
 done
 grep -q "^pan: test-only $measured past the end: refused" kms.log \
-    || fail "$driver: a TEST_ONLY commit of a $measured window past the strip's end was not refused"
+    || fail "$driver: a $measured window past the strip's end was not refused (test commit or drmModeAddFB2)"
 for method in framebuffer-offset plane-source; do
     summary+=("$method past the end: $(sed -n "s/^pan: test-only $method past the end: \([a-z]*\).*/\1/p" kms.log)")
 done
