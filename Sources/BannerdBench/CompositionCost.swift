@@ -32,7 +32,8 @@ enum CompositionCost {
                 let layout = scene.layout
                 let bannerRow = layout.bannerWidthPixels * format.bytesPerPixel
                 let bannerStride = (bannerRow + 63) & ~63
-                let bannerAt = layout.topInsetPixels * buffer.stride + (layout.insetPixels + 4) * format.bytesPerPixel
+                let bannerX = layout.insetPixels - midScrollDrag
+                let bannerAt = layout.topInsetPixels * buffer.stride + bannerX * format.bytesPerPixel
                 let bannerRows = UnsafeMutableRawPointer.allocate(
                     byteCount: bannerStride * layout.bannerHeightPixels, alignment: 64)
                 defer { bannerRows.deallocate() }
@@ -79,14 +80,18 @@ enum CompositionCost {
         }
     }
 
-    /// A scene dragged 4 px: the left ear shows 4 px, the centre banner and 12 px of the right ear.
+    /// Pixels the mid-scroll scene is dragged forwards (leftwards).
+    private static let midScrollDrag = 4
+
+    /// A scene dragged `midScrollDrag` px forwards: the centre banner 4 px left of its rest, so 4 px of the left
+    /// ear and 12 px of the right one show.
     private static func midScroll(
         width: Int, height: Int, format: PixelFormat, fonts: FontSet, target: PixelBuffer
     ) throws -> BenchScene {
         var scene = try BenchScene(
             width: width, height: height, format: format, banners: DemoContent.banners, fonts: fonts)
         scene.beginDrag()
-        scene.frame(dragOffset: 4, into: target)
+        scene.frame(dragOffset: Double(midScrollDrag), into: target)
         return scene
     }
 }
