@@ -41,10 +41,9 @@ public final class DRMDisplay: PanningScanout {
     private var windowFramebuffers: (front: UInt32?, pending: UInt32?) = (nil, nil)
     /// Window framebuffers that were on screen when a flip event was lost: removed after the next completed flip.
     private var uncertainWindowFramebuffers: [UInt32] = []
-    /// The primary plane's properties `planePropertyNames` names and their values for the next commit, filled in
-    /// place each frame (no allocation on the frame path); empty until atomic commits are enabled (a strip's
-    /// windows tested, `PanMethod.planeSource`).
-    private var planeCommit: [(property: UInt32, value: UInt64)] = []
+    /// The primary plane for atomic commits; nil until they are first needed (a strip's windows tested,
+    /// `PanMethod.planeSource`).
+    private var plane: PrimaryPlaneCommit?
     /// Whether flips are atomic commits: from the first flip that moved the plane's source on.
     private var atomicFlips = false
     private var tracker: PageFlipTracker
@@ -260,7 +259,7 @@ public final class DRMDisplay: PanningScanout {
                 handle: strip.handle, pitch: UInt32(strip.pitch),
                 offset: UInt32(y * strip.pitch + x * format.bytesPerPixel), path: card.path)
             defer { LibDRM.removeFramebuffer(fd: fd, bufferID: window) }
-            let atomic = !planeCommit.isEmpty || (try? LibDRM.enableAtomic(fd: fd, path: card.path)) != nil
+            let atomic = plane != nil || (try? LibDRM.enableAtomic(fd: fd, path: card.path)) != nil
             guard primaryPlaneID != nil, atomic else { return }
             try testCommit(window, x: 0, y: 0)
         case .planeSource:
@@ -269,12 +268,7 @@ public final class DRMDisplay: PanningScanout {
     }
 
     private func testCommit(_ bufferID: UInt32, x: Int, y: Int) throws(DisplayError) {
-        try setPlaneCommit(bufferID, x: x, y: y)
-        guard
-            try LibDRM.atomicCommit(
-                fd: card.fileDescriptor, objectID: try planeID(), values: planeCommit,
-                flags: DRMConstants.atomicTestOnly, userData: nil, path: card.path)
-        else {
+        guard try atomicPlane().commit(bufferID, x: x, y: y, flags: DRMConstants.atomicTestOnly, userData: nil) else {
             throw DisplayError(call: "drmModeAtomicCommit", errno: EBUSY, path: card.path, context: "test only")
         }
     }
@@ -349,59 +343,27 @@ public final class DRMDisplay: PanningScanout {
             return try LibDRM.pageFlip(
                 fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: bufferID, userData: userData, path: card.path)
         }
-        try setPlaneCommit(bufferID, x: sourceX, y: sourceY)
-        let queued = try LibDRM.atomicCommit(
-            fd: card.fileDescriptor, objectID: try planeID(), values: planeCommit,
-            flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent, userData: userData, path: card.path)
+        let queued = try atomicPlane().commit(
+            bufferID, x: sourceX, y: sourceY, flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent,
+            userData: userData)
         // Only a commit the driver took moved the source; after a refused one, composed frames stay legacy flips.
         if queued { atomicFlips = true }
         return queued
     }
 
-    private func planeID() throws(DisplayError) -> UInt32 {
+    /// The primary plane's atomic state, made the first time it is needed.
+    private func atomicPlane() throws(DisplayError) -> PrimaryPlaneCommit {
+        if let plane { return plane }
         guard let primaryPlaneID else {
             throw DisplayError(
                 call: "drmModeGetPlaneResources", errno: EOPNOTSUPP, path: card.path, context: "no primary plane")
         }
-        return primaryPlaneID
+        let made = try PrimaryPlaneCommit(
+            fd: card.fileDescriptor, planeID: primaryPlaneID, crtcID: plan.crtcID, width: mode.width,
+            height: mode.height, path: card.path)
+        plane = made
+        return made
     }
-
-    /// Sets `planeCommit` to show `bufferID` from `x`, `y` on the whole CRTC (source in 16.16 fixed point);
-    /// enables atomic commits and looks the properties up the first time.
-    private func setPlaneCommit(_ bufferID: UInt32, x: Int, y: Int) throws(DisplayError) {
-        if planeCommit.isEmpty {
-            try LibDRM.enableAtomic(fd: card.fileDescriptor, path: card.path)
-            let properties = try LibDRM.planePropertyIDs(
-                fd: card.fileDescriptor, planeID: try planeID(), names: Set(Self.planePropertyNames),
-                path: card.path)
-            var ids: [UInt32] = []
-            for name in Self.planePropertyNames {
-                guard let property = properties[name] else {
-                    throw DisplayError(
-                        call: "drmModeObjectGetProperties", errno: EOPNOTSUPP, path: card.path,
-                        context: "the primary plane has no \(name)")
-                }
-                ids.append(property)
-            }
-            planeCommit = ids.map { ($0, 0) }
-        }
-        let (w, h) = (UInt64(mode.width), UInt64(mode.height))
-        // In the order of `planePropertyNames`.
-        planeCommit[0].value = UInt64(bufferID)
-        planeCommit[1].value = UInt64(plan.crtcID)
-        planeCommit[2].value = UInt64(x) << 16
-        planeCommit[3].value = UInt64(y) << 16
-        planeCommit[4].value = w << 16
-        planeCommit[5].value = h << 16
-        planeCommit[6].value = 0
-        planeCommit[7].value = 0
-        planeCommit[8].value = w
-        planeCommit[9].value = h
-    }
-
-    private static let planePropertyNames = [
-        "FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H",
-    ]
 
     /// Reads flip events (drmHandleEvent); the pending flip's completion, if it came.
     public func handleReadable() throws -> FlipCompletion? {
