@@ -200,6 +200,9 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // Points the test process's fontconfig at fonts.conf beside it (the fonts scripts/install-deps installs, no
+        // others) before any test runs: every test target that can reach fontconfig depends on it (issue 24).
+        .target(name: "CFontconfigTesting", exclude: ["fonts.conf"]),
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "TOMLDecodingTests", dependencies: ["TOMLDecoding"]),
         .testTarget(name: "WallClockTests", dependencies: ["WallClock", "TOMLDecoding"]),
@@ -232,6 +235,7 @@ let package = Package(
             dependencies: [
                 "CarouselRendering", "BackgroundJobs", "CarouselEngine", "CarouselTrace", "BannerContent",
                 "DisplaySelection", "FrameLoopTesting", "GlyphText", "ImageDecoding", "Raster", "TextLayout",
+                "CFontconfigTesting",
             ],
             exclude: ["Golden"]
         ),
@@ -241,7 +245,7 @@ let package = Package(
             name: "PrerenderThreadsTests",
             dependencies: [
                 "PrerenderThreads", "CarouselRendering", "CarouselEngine", "BannerContent", "GlyphText",
-                "ImageDecoding", "Raster",
+                "ImageDecoding", "Raster", "CFontconfigTesting",
             ]
         ),
         // Bad content through the real loader, decoders, fonts, renderer and presenter.
@@ -249,16 +253,20 @@ let package = Package(
             name: "BadContentTests",
             dependencies: [
                 "BannerContent", "CarouselEngine", "CarouselRendering", "GlyphText", "ImageDecoding", "Raster",
+                "CFontconfigTesting",
             ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Raster"]),
-        .testTarget(name: "GlyphTextTests", dependencies: ["GlyphText", "TextLayout", "Raster"]),
+        .testTarget(
+            name: "GlyphTextTests",
+            dependencies: ["GlyphText", "TextLayout", "Raster", "CFontconfig", "CFontconfigTesting"]),
         .testTarget(
             name: "BannerContentTests",
             dependencies: [
                 "BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess", "WallClock",
+                "CFontconfigTesting",
             ],
             exclude: ["Golden", "BadContent", "TOMLWriters"]
         ),
@@ -270,16 +278,16 @@ let package = Package(
             name: "InputTranslationTests", dependencies: ["InputTranslation", "DisplaySelection", "CarouselEngine"]),
         .testTarget(
             name: "DevicesCommandTests",
-            dependencies: ["bannerd", "DisplaySelection", "InputTranslation", "CarouselEngine"]
+            dependencies: ["bannerd", "DisplaySelection", "InputTranslation", "CarouselEngine", "CFontconfigTesting"]
         ),
         // The subcommands as a user calls them: every command line the docs quote, render as run would show.
-        .testTarget(name: "BannerdCommandTests", dependencies: ["bannerd"], exclude: ["Golden"]),
+        .testTarget(name: "BannerdCommandTests", dependencies: ["bannerd", "CFontconfigTesting"], exclude: ["Golden"]),
         // `bannerd run`'s wiring of its threads (scripts/test also runs it under ThreadSanitizer).
         .testTarget(
             name: "BannerdRunTests",
             dependencies: [
                 "bannerd", "BannerContent", "CarouselRendering", "PrerenderThreads", "EventLoop", "GlyphText",
-                "MonotonicTime", "Raster",
+                "MonotonicTime", "Raster", "CFontconfigTesting",
             ]
         ),
         .testTarget(

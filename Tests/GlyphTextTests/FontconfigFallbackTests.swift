@@ -23,7 +23,7 @@ import TextLayout
 
     @Test func charactersNoInstalledFontHasStayBoxesAndAreReported() throws {
         let fonts = try FontSet()
-        // A private-use character: no font has it.
+        // A private-use character: no font of the tests' fontconfig configuration has it (CFontconfigTesting).
         #expect(LineLayout.uncovered("A\u{F8FF}", chain: fonts.title) == ["\u{F8FF}"])
         let line = LineLayout.layout("A\u{F8FF}", chain: fonts.title, pixelSize: 32)
         #expect(line.glyphs.map(\.glyph).last == 0)

@@ -1,7 +1,8 @@
 # Sourced by the e2e tests that drive `bannerd run` through its control socket: the binary, the socket and the
 # helpers they share. The test sets TEST (its name, for FAIL lines) before sourcing. The guest's working folder is
 # the output folder, where run-e2e keeps run.log: bannerd's own log goes to bannerd.log.
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+# The binaries as they ship (release): run-e2e builds them before the first guest boots.
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 LIB=$QEMU_RUN_BOARD/lib
 SOCK=/run/bannerd-test.sock
 status=0

@@ -15,7 +15,7 @@
 set -uo pipefail
 LIB=$QEMU_RUN_BOARD/lib
 source "$LIB/bannerd-test.sh"
-KMSCHECK=$QEMU_RUN_BOARD/../../.build/debug/kmscheck
+KMSCHECK=$(dirname "$BIN")/kmscheck
 W=$QEMU_RUN_WIDTH H=$QEMU_RUN_HEIGHT
 wait_for() { local deadline=$((SECONDS + $1)); until grep -q -- "$2" "$3" 2>/dev/null; do ((SECONDS < deadline)) || return 1; sleep 0.1; done; }
 

@@ -3,8 +3,8 @@
 
 usage: pngsame.py A.png B.png
 
-Prints the size and the number of differing pixels (with the first few) and exits 1 unless the two are
-identical. Reads PNGs with pngcheck.py's zlib-only reader, so it runs in the guest.
+Prints the size and the number of differing pixels (with the first few); exits 0 when the two are identical,
+1 when they differ and 2 when either cannot be read. Reads PNGs with pngcheck.py's zlib-only reader, so it runs in the guest.
 """
 
 import os
@@ -25,7 +25,11 @@ def main():
     if len(sys.argv) != 3:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
-    (wa, ha, a), (wb, hb, b) = channels_by_row(sys.argv[1]), channels_by_row(sys.argv[2])
+    try:
+        (wa, ha, a), (wb, hb, b) = channels_by_row(sys.argv[1]), channels_by_row(sys.argv[2])
+    except (OSError, ValueError) as error:  # a missing or unreadable picture is neither the same nor different
+        print(f"cannot read: {error}", file=sys.stderr)
+        return 2
     if (wa, ha) != (wb, hb):
         print(f"sizes differ: {wa}x{ha} and {wb}x{hb}")
         return 1

@@ -6,11 +6,11 @@
 #   pacing    bochs has no vblank counter: a timer paces the frames, however slowly the emulated CPU flips
 #   unplug    removing the touch device mid-drag leaves the carousel running and settled
 #   restore   SIGTERM exits 0 within a few seconds and the console is back exactly as it was
-# Run after `swift build`: board/qemu-x86_64/run-e2e bannerd-run
+# Run: board/qemu-x86_64/run-e2e bannerd-run
 # qemu-run: packages python3
 # qemu-run-args: --size 1024x768 --timeout 400
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 LIB=$QEMU_RUN_BOARD/lib
 SOCK=/run/bannerd-test.sock
 W=$QEMU_RUN_WIDTH H=$QEMU_RUN_HEIGHT
@@ -73,7 +73,7 @@ touch.py --remove-at 200 --hold 0 - <<< $'0 down 900 384\n100 move 800 384\n180 
 sleep 2
 kill -0 $pid || fail "bannerd died when the touchscreen went away"
 wait_until 30 phase_is rest || fail "not settled after the unplug: $(ctl status)"
-shot after-unplug
+shot after-unplug || fail "no screendump after the unplug"
 "$LIB/carousel_geometry.py" after-unplug.png --scale 1 || fail "geometry after the unplug"
 
 echo "== SIGTERM restores the console"
@@ -90,6 +90,8 @@ echo "== 800x600 at scale 2"
 start run2.log --scale 2 --mode 800x600 || exit 1
 shot rest-800
 "$LIB/carousel_geometry.py" rest-800.png --scale 2 || fail "geometry at 800x600 scale 2"
-kill -TERM $pid; wait $pid
+kill -TERM $pid
+wait $pid; code=$?
+[ $code -eq 0 ] || fail "exit status $code after SIGTERM (800x600 at scale 2)"
 
 exit $status

@@ -10,10 +10,8 @@
 # The binary as it ships (release): how soon new content is on screen depends on how fast banners render.
 # qemu-run: packages python3 rsync
 # qemu-run-args: --size 640x480 --timeout 300
-# qemu-run-host: scripts/build-release
 set -uo pipefail
 TEST=content-push
-BANNERD_BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 
 content=$(mktemp -d)/content  # the guest's root is read-only; /tmp is not

@@ -8,7 +8,7 @@
 # qemu-run: packages python3
 # qemu-run-args: --size 1024x768 --timeout 300
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 LIB=$QEMU_RUN_BOARD/lib
 SOCK=/run/bannerd-hotplug.sock
 STATUS=/sys/class/drm/card0-Virtual-1/status

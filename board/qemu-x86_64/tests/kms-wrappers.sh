@@ -6,12 +6,12 @@
 #             restores the CRTC it found
 #   rotation  with --rotation 90 a touch arrives in upright coordinates
 #   fbdev     the /dev/fb0 fallback shows the same picture
-# Run after `swift build`:  board/qemu-x86_64/run-e2e kms-wrappers
+# Run: board/qemu-x86_64/run-e2e kms-wrappers
 # qemu-run: packages libdrm-tests python3-libevdev
 # qemu-run-args: --size 1024x768 --timeout 200
 set -uo pipefail
 HERE=$QEMU_RUN_BOARD/lib
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug}
+BIN=$(dirname "${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}")
 W=$QEMU_RUN_WIDTH H=$QEMU_RUN_HEIGHT
 check=$QEMU_RUN_BOARD/lib/pngcheck.py
 status=0

@@ -7,7 +7,7 @@
 # qemu-run: packages python3
 # qemu-run-args: --size 800x600 --timeout 200
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 status=0
 fail() { echo "live-content: FAIL: $*"; status=1; }
 content=$(mktemp -d)
@@ -46,9 +46,12 @@ grep -q "left out (image missing, no text): gone" bannerd.log || fail "no log li
 echo "== a tap runs the banner's action"
 printf '#!/bin/sh\necho "args: $*"\nenv | grep ^BANNERD_\necho oops >&2\nexit 3\n' > "$content.act.sh"
 chmod +x "$content.act.sh"
+reloads() { grep -c "content reloaded: 1 banner" bannerd.log; }
+before=$(reloads)
 printf '[[banner]]\nid = "act"\ntitle = "Tap me"\naction = "tap-test"\nparameters = { offer = "spring; id" }\n' \
     > "$content/.banners.toml.new" && mv "$content/.banners.toml.new" "$content/banners.toml"
-wait_until 20 grep -q "content reloaded: 1 banner" <(tail -n 3 bannerd.log) || sleep 2
+# The tap must land on the new banner: wait for its reload, not for a time.
+wait_until 20 eval '(($(reloads) > before))' || fail "the banner with the action was not loaded: $(ctl status)"
 touch.py - <<< $'0 down 400 300\n60 up'
 wait_until 30 grep -q "action of banner act ended" bannerd.log || fail "the action did not run to its end"
 for line in 'action of banner act: args: one two $HOME' 'action of banner act: BANNERD_BANNER_ID=act' \

@@ -4,7 +4,7 @@
 # qemu-run: packages python3
 # qemu-run-args: --size 800x600 --timeout 200
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 status=0
 fail() { echo "nonroot: FAIL: $*"; status=1; }
 video=$(getent group video | cut -d: -f3)

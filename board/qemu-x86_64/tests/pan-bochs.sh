@@ -4,7 +4,5 @@
 # The binary as it ships (release), as in the other tests that time screenshots on the slow emulated CPU.
 # qemu-run: packages python3
 # qemu-run-args: --size 1024x768 --timeout 400
-# qemu-run-host: scripts/build-release
 TEST=pan-bochs
-BANNERD_BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 source "$QEMU_RUN_BOARD/lib/pan-tests.sh"

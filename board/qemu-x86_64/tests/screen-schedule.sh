@@ -6,7 +6,7 @@
 # qemu-run: packages python3
 # qemu-run-args: --size 800x600 --timeout 420
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 LIB=$QEMU_RUN_BOARD/lib
 status=0
 fail() { echo "screen-schedule: FAIL: $*"; status=1; }
@@ -16,9 +16,11 @@ field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
 wait_until() { local deadline=$((SECONDS + $1)); shift; until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 0.3; done; }
 screen_is() { [ "$(field screen)" = "$1" ]; }
 # No picture: black everywhere, or QEMU's own "Guest has not initialized the display" page (640x480, not the
-# mode's size), which is what it shows once bochs-drm has turned the CRTC off for DPMS.
-is_dark() { python3 -c "import sys; sys.path.insert(0, '$LIB'); from pngcheck import read_png
-w, h, c, rows = read_png('$1'); sys.exit(0 if (w, h) != ($QEMU_RUN_WIDTH, $QEMU_RUN_HEIGHT) or not any(map(any, rows)) else 1)"; }
+# mode's size), which is what it shows once bochs-drm has turned the CRTC off for DPMS. `looks dark|lit PNG` is
+# true only for a screendump that was taken and reads as that (a missing or unreadable file is neither).
+looks() { python3 -c "import sys; sys.path.insert(0, '$LIB'); from pngcheck import read_png
+w, h, c, rows = read_png('$2'); dark = (w, h) != ($QEMU_RUN_WIDTH, $QEMU_RUN_HEIGHT) or not any(map(any, rows))
+sys.exit(0 if dark == ('$1' == 'dark') else 1)"; }
 hhmm() { printf '%02d:%02d' $(($1 / 60 % 24)) $(($1 % 60)); }
 
 # Lit from two minutes from now until a minute ago tomorrow: dark now, on by itself within two minutes.
@@ -37,8 +39,8 @@ sleep 4
 dpms=$(cat /sys/class/drm/card0-Virtual-1/dpms)
 echo "connector DPMS while off: $dpms"
 [ "$dpms" = Off ] || fail "connector DPMS is $dpms, not Off"
-shot dark
-is_dark dark.png || fail "the display still shows a picture while off"
+shot dark || fail "no screendump of the dark screen"
+looks dark dark.png || fail "the display still shows a picture while off"
 
 echo "== a tap wakes it"
 touch.py - <<< $'0 down 400 300\n60 up'
@@ -47,8 +49,8 @@ wait_until 60 eval '(($(field frames_rendered) > 0))' || fail "nothing drawn aft
 grep -q "activated" bannerd.log && fail "the waking tap reached the carousel"
 [ "$(cat /sys/class/drm/card0-Virtual-1/dpms)" = On ] || fail "connector DPMS not On after the tap"
 sleep 2
-shot woken
-is_dark woken.png && fail "woken screen is black"
+shot woken || fail "no screendump of the woken screen"
+looks lit woken.png || fail "woken screen is black"
 
 echo "== the schedule turns it on"
 wait_until 200 screen_is on || fail "the screen did not come on at $on: $(ctl status)"

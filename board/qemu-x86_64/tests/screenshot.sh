@@ -9,10 +9,8 @@
 # the guest's one CPU, took about a minute per screenshot (8 took 472 s in one CI run, which then ran out of time).
 # qemu-run: packages python3
 # qemu-run-args: --size 1024x768 --timeout 400
-# qemu-run-host: scripts/build-release
 set -uo pipefail
 TEST=screenshot
-BANNERD_BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 
 start() { # ARGS...: run bannerd in the background until its banners are on screen and it is at rest

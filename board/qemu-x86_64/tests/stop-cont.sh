@@ -1,7 +1,7 @@
 #!/bin/bash
 # bannerd stopped for far longer than the page-flip bound (SIGSTOP mid-slide after `ctl next`, 3 s, SIGCONT) on a real kernel
 # display: it resumes with a correct picture, no flip stuck in flight, and the carousel still answers touch.
-# Run after `swift build`: board/qemu-x86_64/run-e2e stop-cont
+# Run: board/qemu-x86_64/run-e2e stop-cont
 # qemu-run: packages python3
 # qemu-run-args: --size 1024x768 --timeout 300
 set -uo pipefail

@@ -25,7 +25,7 @@
 # Nine checks under TCG took 545 s in a run on an idle host and more than 600 s in one beside other work (the
 # restarts render titles in four scripts): 900 s leaves room.
 # qemu-run-args: --systemd --size 1024x768 --timeout 900
-# qemu-run-host: scripts/build-deb ${BANNERD_DEB_ARGS:-} --no-lintian --out "$QEMU_RUN_OUT/deb"
+# qemu-run-host: scripts/build-deb --no-build --no-lintian --out "$QEMU_RUN_OUT/deb"
 set -uo pipefail
 drop_in=
 [ "${1:-}" = --drop-in ] && drop_in=${2:?--drop-in needs Key=value ...}

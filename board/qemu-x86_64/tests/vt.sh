@@ -4,7 +4,7 @@
 # qemu-run: packages python3
 # qemu-run-args: --size 800x600 --timeout 200
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/debug/bannerd}
+BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 status=0
 fail() { echo "vt: FAIL: $*"; status=1; }
 # KDGETMODE (0x4B3B): 0 text, 1 graphics; KDGKBMODE (0x4B44): 4 is K_OFF.
