@@ -15,7 +15,9 @@ import Raster
 /// queued): what is measured is the CPU time of bannerd's own frame path, the show step of each frame, on the
 /// loop's thread (so neither the other threads nor a preemption count); the kernel's page flip costs the same
 /// either way. The baseline, one memcpy of the frame, is timed the same way in every frame of the same storm,
-/// after the show step: between frames the other threads run and the caches go cold, for both alike.
+/// after the show step: between frames the other threads run and the caches go cold, for both alike. The bytes
+/// each frame writes are counted by the display in its memory after the frame (`ScanoutWrites`), untimed: a look
+/// reads the buffers and the strip on screen, some 55 MB at 1920x1080.
 enum ScanoutPaths {
     static let seconds = 5
 
@@ -44,6 +46,7 @@ enum ScanoutPaths {
         let display = FakeDisplay(
             clock: manual, flips: .immediate(), size: PixelSize(width: width, height: height))
         display.panMethod = pan ? .framebufferOffset : nil
+        var writes = ScanoutWrites(display: display)
         let panner = StripPanner(
             device: display, layout: scene.layout, rotation: .none, background: benchBackground)
         let frameBytes = width * PixelFormat.xrgb8888.bytesPerPixel * height
@@ -76,7 +79,9 @@ enum ScanoutPaths {
             }
             scene.carousel.advance(to: t)
             _ = presenter.collect(visible: scene.carousel.visibleViews())
-            for job in strips.collect() { panner.composed(job) }
+            let finished = strips.collect()
+            for job in finished { panner.composed(job) }
+            if !finished.isEmpty { writes.stripsComposed() }
             presenter.focus(on: scene.carousel)
             if pan {
                 panner.prepare(scene.carousel, presenter: presenter) { job in
@@ -88,20 +93,25 @@ enum ScanoutPaths {
             }
             let drawn = presenter.placeholdersDrawn
             let shown = threadCPUNanoseconds()
+            var path = ScanoutWrites.Path.neither
             if pan, try panner.present(scene.carousel, presenter: presenter) != nil {
                 panned += 1
                 panNanoseconds += threadCPUNanoseconds() - shown
+                path = .panning
             } else if let buffer = display.backBuffer {
                 presenter.draw(scene.carousel.visibleViews(), into: buffer)
                 _ = try display.present()
                 composed += 1
+                path = .composing
             }
             let copied = threadCPUNanoseconds()
             showNanoseconds += copied - shown
             copyTarget.copyMemory(from: copySource, byteCount: frameBytes)
             copyNanoseconds += threadCPUNanoseconds() - copied
+            writes.frameShown(by: path)
             if presenter.placeholdersDrawn > drawn { placeholderFrames += 1 }
         }
+        writes.finish()
         let perFrame = showNanoseconds / Double(frames)
         let memcpy = copyNanoseconds / Double(frames)
         func share(_ nanoseconds: Double) -> String { "\(fixed(nanoseconds / memcpy * 100, 1)) %" }
@@ -112,10 +122,18 @@ enum ScanoutPaths {
             "scanout \(width)x\(height) \(path): frame path CPU \(duration(nanoseconds: perFrame)) per frame "
                 + "(\(share(perFrame)) of one memcpy of the frame, \(duration(nanoseconds: memcpy)))"
                 + (pan ? ", \(duration(nanoseconds: perPanned)) per panned frame (\(share(perPanned)))" : "")
-                + "; \(panned) frames panned (0 bytes written), \(composed) composed (\(frameBytes) bytes each): "
-                + "\(composed * frameBytes / frames) bytes written per frame; placeholder frames \(placeholderFrames); "
-                + "off the frame path: \(panner.stripsComposed) strips of \(stripBytes / 1024) KiB composed; "
+                + "; \(panned) frames panned (\(each(writes.panned, panned))), "
+                + "\(composed) composed (\(each(writes.composed, composed))): "
+                + "\(writes.framePath / frames) bytes written per frame; "
+                + "placeholder frames \(placeholderFrames); off the frame path: \(panner.stripsComposed) strips of "
+                + "\(stripBytes / 1024) KiB composed (\(writes.offFramePath / 1024) KiB changed); "
                 + "resident \(residentKiB() / 1024) MiB")
+    }
+
+    /// `bytes` counted in `frames` frames, per frame (and in all, when some frames wrote more than others).
+    private static func each(_ bytes: Int, _ frames: Int) -> String {
+        guard frames > 0, bytes % frames != 0 else { return "\(bytes / max(frames, 1)) bytes written each" }
+        return "\(fixed(Double(bytes) / Double(frames), 1)) bytes written each, \(bytes) in all"
     }
 
     /// CPU time of the calling thread so far.

@@ -70,7 +70,7 @@ public struct FlipBehaviour: Sendable {
 /// A display in simulated time for the frame loop's tests: the real `PageFlipTracker` keeps the flip, as in
 /// `DRMDisplay`, while a model of the kernel decides when each flip completes, whether its event arrives and
 /// when a new flip is refused with EBUSY. Records every frame presented and every completion, and what is on
-/// glass (a buffer, or a window of a strip when it pans).
+/// glass (a buffer, or a window of a strip when it pans). Counts, when asked, the bytes written into its memory.
 public final class FakeDisplay: PanningScanout {
     public let size: PixelSize
     public let format: PixelFormat = .xrgb8888
@@ -85,6 +85,8 @@ public final class FakeDisplay: PanningScanout {
     private var kernelFlip: (buffer: Int, x: Int, y: Int, completes: Duration?, sequence: UInt32, delivers: Bool)?
     /// Events queued by the kernel, not yet read: each completion and the buffer it was for.
     private var queuedEvents: [(completion: FlipCompletion, buffer: Int)] = []
+    /// The buffers' memory, then the strips', while `takeWrites` counts what is written into it; nil: not counting.
+    private var watched: [WatchedMemory]?
 
     /// When each frame was presented (queued).
     public private(set) var presents: [Duration] = []
@@ -141,6 +143,7 @@ public final class FakeDisplay: PanningScanout {
     public func addStrip(width: Int, height: Int) throws -> Int {
         if refusesStrips.allocation { throw FakeDisplayError.outOfMemory }
         strips.append(PixelBufferStorage(width: width, height: height, format: format))
+        watched?.append(WatchedMemory(strips[strips.count - 1].buffer))
         return strips.count - 1
     }
 
@@ -215,6 +218,60 @@ public final class FakeDisplay: PanningScanout {
     }
 
     public func shutdown() {}
+
+    /// Starts counting the bytes written into the display's memory, its buffers and strips, by comparing the memory
+    /// with a copy of it at each `takeWrites(in:)`: every pixel that changed counts, whatever changed it, through
+    /// whichever pointer. A pixel rewritten with the value it held leaves no trace, so the buffers off screen are
+    /// filled with a poison (`WatchedMemory.poison`) and a frame drawn into one counts whole. Costs a copy of the
+    /// memory, and each look reads the memory and the copy.
+    public func startCountingWrites() {
+        guard watched == nil else { return }
+        watched = (buffers + strips).map { WatchedMemory($0.buffer) }
+        poisonBuffersOffScreen()
+    }
+
+    /// Stops counting and frees the copies.
+    public func stopCountingWrites() {
+        watched = nil
+    }
+
+    /// The bytes written into the display's memory since it was last looked at (or since counting began), by where
+    /// they landed; nothing when not counting. A look reads `memory` only (all of it by default): what is written
+    /// elsewhere is counted by a later look there, as landing where it is then. A strip on screen or in flight counts
+    /// as shown: take the writes into a strip after it is composed and before it is shown, or its composition
+    /// counts as written while shown.
+    public func takeWrites(in memory: DisplayWrites.Memory = .all) -> DisplayWrites {
+        advanceKernel()
+        guard let watched else { return DisplayWrites() }
+        var writes = DisplayWrites()
+        if memory.contains(.buffers) {
+            // The buffers off screen first: the one poisoned now is the next one drawn into, and the rest of the
+            // look pushes it out of the cache again, as a frame finds its buffer when nothing looks.
+            for index in buffers.indices where !isShown(index) {
+                writes.buffers += watched[index].takeBytesWritten()
+                watched[index].poison()
+            }
+            for index in buffers.indices where isShown(index) { writes.buffers += watched[index].takeBytesWritten() }
+        }
+        for index in buffers.count..<watched.count {
+            if isShown(index) {
+                if memory.contains(.shownStrips) { writes.shownStrips += watched[index].takeBytesWritten() }
+            } else if memory.contains(.otherStrips) {
+                writes.otherStrips += watched[index].takeBytesWritten()
+            }
+        }
+        return writes
+    }
+
+    /// Whether buffer `index` (a strip's from the buffer count on) is on glass, in flight, or held by the kernel.
+    private func isShown(_ index: Int) -> Bool {
+        tracker.front == index || tracker.pending?.index == index || glass.buffer == index
+            || kernelFlip?.buffer == index
+    }
+
+    private func poisonBuffersOffScreen() {
+        for index in buffers.indices where !isShown(index) { watched?[index].poison() }
+    }
 
     /// Completes the kernel's flip once its time has come, queuing its event if it delivers one.
     private func advanceKernel() {

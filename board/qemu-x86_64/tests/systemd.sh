@@ -23,9 +23,11 @@
 # to the unit without rebuilding the package (the unit as shipped otherwise; the drop-in is printed).
 # qemu-run: packages python3 dpkg-dev fontconfig fonts-dejavu-core fonts-noto-color-emoji fonts-noto-core fonts-wqy-zenhei fonts-symbola
 # Nine checks under TCG took 545 s in a run on an idle host and more than 600 s in one beside other work (the
-# restarts render titles in four scripts): 900 s leaves room.
-# qemu-run-args: --systemd --size 1024x768 --timeout 900
+# restarts render titles in four scripts); in one CI run beside builds at full priority (load 6 on 2 cores) the
+# restarts had reached the 19th at 900 s. The restarts' geometry is now judged on the host; 1200 s leaves room.
+# qemu-run-args: --systemd --size 1024x768 --timeout 1200
 # qemu-run-host: scripts/build-deb --no-build --no-lintian --out "$QEMU_RUN_OUT/deb"
+# qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
 set -uo pipefail
 drop_in=
 [ "${1:-}" = --drop-in ] && drop_in=${2:?--drop-in needs Key=value ...}
@@ -304,8 +306,9 @@ for i in $(seq "$RESTARTS"); do
     [ "$procs" = 1 ] || fail "restart $i: $procs processes in the cgroup: $(cat /sys/fs/cgroup/system.slice/bannerd.service/cgroup.procs)"
     kill -0 "$old" 2>/dev/null && fail "restart $i: process $old left over"
     [ $shown = 0 ] || fail "restart $i: banners not shown: $(ctl status)"
-    shot "carousel-restart-$i"
-    "$LIB/carousel_geometry.py" "carousel-restart-$i.png" --scale 1 || fail "carousel geometry after restart $i"
+    shot "carousel-restart-$i" || fail "restart $i: no screendump"
+    # Judged on the host after the guest ends (geometry-later.sh): Python on the emulated CPU took seconds a picture.
+    echo "carousel-restart-$i.png 1" >> geometry-later
 done
 echo "processes of user bannerd: $(pgrep -c -u bannerd)"
 [ "$(pgrep -c -u bannerd)" = 1 ] || fail "processes left over: $(pgrep -a -u bannerd)"
