@@ -19,81 +19,129 @@ import TOMLDecoding
 /// ```
 ///
 /// Any TOML 1.0 (`TOMLParser` reads it: every string form, arrays over several lines, inline tables, dotted
-/// and quoted keys); the tables are `[defaults]` and `[[banner]]`, and `ManifestReader` checks keys and types.
+/// and quoted keys); the tables are `[defaults]` and `[[banner]]`, each in any form TOML has for it with the same
+/// meaning (`defaults = { … }`, `defaults.duration = 6`, `banner = [{ … }, …]`, a banner's `[banner.parameters]`),
+/// and `ManifestReader` checks keys and types.
 /// `action` names a program the admin listed in bannerd.toml (content never names a program); a tap on the banner
 /// in the centre runs it with `BANNERD_BANNER_ID`, `BANNERD_BANNER_INDEX` and the parameters in its environment.
 /// Anything else is an error naming line and column, never ignored.
 public enum ManifestParser {
     /// Parses `text` statement by statement, handing `tables` each table once it is complete (at the next header or the
-    /// end), so a manifest of thousands of banners is read holding one table. Returns every syntax problem in
-    /// file order (parsing goes on after a bad statement).
+    /// end), so a manifest of thousands of `[[banner]]` tables is read holding one table. The keys before the
+    /// first header are TOML's top-level table, read whole: its `defaults` as soon as it ends, its `banner = [{ … }]`
+    /// at the end of the file, after the defaults wherever those are written. Returns every syntax problem in file
+    /// order (parsing goes on after a bad statement).
     public static func parse(_ text: String, path: String, tables: (ManifestTable) -> Void) -> [ContentProblem] {
-        var errors: [TOMLSyntaxError] = []
-        var open: OpenTable?
-        var opened = false
-        TOMLParser.forEachStatement(in: text) { line in
-            do throws(TOMLSyntaxError) {
-                switch try line.get() {
-                case .table(let header):
-                    if let sub = try bannerSubtable(header, in: open) {
-                        open?.subtable = sub
-                        break
-                    }
-                    // A rejected header leaves keys going where they went before.
-                    let isDefaults = try opensDefaults(header, firstTable: !opened)
-                    if let done = open?.finished { tables(done) }
-                    open = OpenTable(table: TOMLTable(header: header), isDefaults: isDefaults)
-                    opened = true
-                case .keyValue(let pair):
-                    guard let table = open else {
-                        throw TOMLSyntaxError(
-                            at: pair.key.position,
-                            "key \"\(pair.key.name)\" outside any table; start with [[banner]]")
-                    }
-                    // Under [banner.parameters], `offer = "x"` is the banner's `parameters.offer = "x"`.
-                    try open?.table.insert(
-                        table.subtable.map {
-                            TOMLKeyValue(key: $0, dotted: [pair.key] + pair.dotted, value: pair.value)
-                        }
-                            ?? pair)
-                }
-            } catch {
-                errors.append(error)
-                open?.hasSyntaxErrors = true
-            }
-        }
-        if let done = open?.finished { tables(done) }
+        var assembly = ManifestAssembly()
+        TOMLParser.forEachStatement(in: text) { assembly.add($0, handing: tables) }
+        assembly.finish(handing: tables)
         // In file order, as an editor walks the file.
-        return TOMLErrors(errors).errors.map { ContentProblem(path: path, $0) }
+        return TOMLErrors(assembly.errors).errors.map { ContentProblem(path: path, $0) }
+    }
+}
+
+/// The manifest's tables as TOML defines them, statement by statement: which table each key goes to, whichever
+/// form it was written in.
+private struct ManifestAssembly {
+    /// The keys before the first header (nil after it): `defaults = { … }`, `defaults.KEY = …`, `banner = [ … ]`.
+    private var topLevel: TOMLTable? = TOMLTable(header: nil)
+    /// The top level's `banner = [{ … }, …]`, handed at the end: defaults written after them still apply.
+    private var inlineBanners: [TOMLValue] = []
+    /// The table a header opened, until the next header; nil after a header the manifest refuses (its keys go
+    /// nowhere, as TOMLParser does with a header TOML refuses).
+    private var open: OpenTable?
+    private var bannersBegun = false
+    private(set) var errors: [TOMLSyntaxError] = []
+
+    mutating func add(_ statement: Result<TOMLStatement, TOMLSyntaxError>, handing tables: (ManifestTable) -> Void) {
+        do throws(TOMLSyntaxError) {
+            switch try statement.get() {
+            case .table(let header):
+                try begin(header, handing: tables)
+            case .keyValue(let pair):
+                if topLevel != nil {
+                    try topLevel?.insert(pair)
+                } else {
+                    try open?.insert(pair)
+                }
+            }
+        } catch {
+            errors.append(error)
+            open?.hasSyntaxErrors = true
+        }
     }
 
-    /// The key of `[banner.NAME]` when `header` is one, for the banner being read: the form TOML writers give a
-    /// table inside a `[[banner]]` (its `parameters`). nil for any other header.
-    private static func bannerSubtable(_ header: TOMLHeader, in open: OpenTable?) throws(TOMLSyntaxError) -> TOMLKey? {
-        guard header.keys.count == 2, header.keys[0].name == "banner", !header.isArray else { return nil }
-        let key = header.keys[1]
-        guard let open, !open.isDefaults else {
-            throw TOMLSyntaxError(at: header.position, "\(header.written) must follow the [[banner]] it belongs to")
+    mutating func finish(handing tables: (ManifestTable) -> Void) {
+        endTopLevel(handing: tables)
+        if let done = open { tables(done.finished) }
+        open = nil
+        for banner in inlineBanners {
+            if let table = banner.table { tables(.banner(table, start: banner.position, hasSyntaxErrors: false)) }
         }
-        guard open.table.values[key.name] == nil else {
-            throw TOMLSyntaxError(at: header.position, "\(header.written): this banner has \(key.written) already")
-        }
-        return key
+        inlineBanners = []
     }
 
-    /// Whether `header` opens `[defaults]` (else a `[[banner]]`); any other table is an error.
-    private static func opensDefaults(_ header: TOMLHeader, firstTable: Bool) throws(TOMLSyntaxError) -> Bool {
+    private mutating func begin(_ header: TOMLHeader, handing tables: (ManifestTable) -> Void) throws(TOMLSyntaxError) {
+        // `[banner.parameters]` after its `[[banner]]`, `[defaults.NAME]` in `[defaults]`: a table inside the open one.
+        if let name = open?.name, !header.isArray, header.keys.count > 1, header.keys[0].name == name {
+            open?.subtable = header.keys.dropFirst()
+            return
+        }
+        endTopLevel(handing: tables)
+        if let done = open { tables(done.finished) }
+        open = nil
         let start = TOMLPosition(line: header.position.line, column: 1)
-        switch (header.name, header.isArray) {
-        case ("defaults", false):
-            guard firstTable else {
+        switch (header.keys[0].name, header.keys.count, header.isArray) {
+        case ("defaults", _, false):
+            guard !bannersBegun else {
                 throw TOMLSyntaxError(at: start, "[defaults] must come once, before any [[banner]]")
             }
-            return true
-        case ("banner", true):
-            return false
+            open = OpenTable(table: TOMLTable(header: header), isDefaults: true, start: start)
+            open?.subtable = header.keys.dropFirst()
+        case ("banner", 1, true):
+            bannersBegun = true
+            open = OpenTable(table: TOMLTable(header: header), isDefaults: false, start: start)
+        case ("banner", 2..., false):
+            throw TOMLSyntaxError(at: header.position, "\(header.written) must follow the [[banner]] it belongs to")
         default:
             throw TOMLSyntaxError(at: start, "unknown table \(header.written); use [defaults] or [[banner]]")
+        }
+    }
+
+    private static let bannerIsATable = "a banner is a table: [[banner]], or banner = [{ title = \"…\" }, …]"
+
+    /// Hands over the top level's defaults, keeps its banners for the end, and refuses anything else in it, each
+    /// problem at its key or value as the header form's problem is at its header.
+    private mutating func endTopLevel(handing tables: (ManifestTable) -> Void) {
+        guard let table = topLevel else { return }
+        topLevel = nil
+        for key in table.keys {
+            guard let value = table.values[key.name] else { continue }
+            let arrayOfTables = value.array.map { !$0.isEmpty && $0.allSatisfy { $0.table != nil } } ?? false
+            switch (key.name, value.kind) {
+            case ("defaults", .table(let defaults)):
+                tables(.defaults(defaults, start: key.position))
+            case ("banner", .array(let elements)):
+                for element in elements where element.table == nil {
+                    errors.append(TOMLSyntaxError(at: element.position, Self.bannerIsATable))
+                }
+                inlineBanners = elements.filter { $0.table != nil }
+            case (_, .table):
+                errors.append(
+                    TOMLSyntaxError(at: key.position, "unknown table [\(key.written)]; use [defaults] or [[banner]]"))
+            case _ where arrayOfTables:
+                errors.append(
+                    TOMLSyntaxError(at: key.position, "unknown table [[\(key.written)]]; use [defaults] or [[banner]]"))
+            case ("defaults", _):
+                errors.append(
+                    TOMLSyntaxError(
+                        at: value.position, "defaults is a table: [defaults], or defaults = { duration = 6 }"))
+            case ("banner", _):
+                errors.append(TOMLSyntaxError(at: value.position, Self.bannerIsATable))
+            default:
+                errors.append(
+                    TOMLSyntaxError(at: key.position, "key \"\(key.name)\" outside any table; start with [[banner]]"))
+            }
         }
     }
 }
@@ -102,9 +150,25 @@ public enum ManifestParser {
 private struct OpenTable {
     var table: TOMLTable
     let isDefaults: Bool
+    /// Where the table starts, for problems about the whole table.
+    let start: TOMLPosition
     var hasSyntaxErrors = false
-    /// Set after `[banner.NAME]`: the keys that follow go into the banner's table `NAME`.
-    var subtable: TOMLKey?
+    /// After `[banner.NAME]` (or `[defaults.NAME]`, `[banner.NAME.MORE]`): the table inside this one that the keys
+    /// that follow go into.
+    var subtable: ArraySlice<TOMLKey> = []
 
-    var finished: ManifestTable { isDefaults ? .defaults(table) : .banner(table, hasSyntaxErrors: hasSyntaxErrors) }
+    /// The header's name: `[defaults]`, `[[banner]]`.
+    var name: String { isDefaults ? "defaults" : "banner" }
+
+    /// Adds `pair`, as `NAME.key = value` under `[banner.NAME]`: the same table TOML makes of both.
+    mutating func insert(_ pair: TOMLKeyValue) throws(TOMLSyntaxError) {
+        guard let first = subtable.first else { return try table.insert(pair) }
+        try table.insert(
+            TOMLKeyValue(key: first, dotted: Array(subtable.dropFirst()) + [pair.key] + pair.dotted, value: pair.value))
+    }
+
+    var finished: ManifestTable {
+        isDefaults
+            ? .defaults(table, start: start) : .banner(table, start: start, hasSyntaxErrors: hasSyntaxErrors)
+    }
 }

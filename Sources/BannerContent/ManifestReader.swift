@@ -40,23 +40,30 @@ public struct ManifestReader {
         var reader = ManifestReader(directory: directory, path: path, actions: actions)
         let syntax = ManifestParser.parse(text, path: path) { table in
             switch table {
-            case .defaults(let t): reader.readDefaults(t)
-            case .banner(let t, let hasSyntaxErrors):
-                reader.readBanner(t, hasSyntaxErrors: hasSyntaxErrors, isUsableImage: isUsableImage)
+            case .defaults(let t, let start): reader.readDefaults(t, start: start)
+            case .banner(let t, let start, let hasSyntaxErrors):
+                reader.readBanner(t, start: start, hasSyntaxErrors: hasSyntaxErrors, isUsableImage: isUsableImage)
             }
         }
-        return (reader.banners.list, syntax, reader.problems)
+        // Banners written inline are read after the defaults, which may follow them in the file.
+        let problems = reader.problems.enumerated()
+            .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        return (reader.banners.list, syntax, problems)
     }
 
     private mutating func problem(_ v: TOMLValue?, line: Int, _ message: String) {
         problems.append(ContentProblem(path: path, line: v?.line ?? line, column: v?.column ?? 1, message: message))
     }
 
+    private mutating func problem(at position: TOMLPosition, _ message: String) {
+        problems.append(ContentProblem(path: path, line: position.line, column: position.column, message: message))
+    }
+
     private mutating func keyProblem(_ k: TOMLKey, _ message: String) {
         problems.append(ContentProblem(path: path, line: k.position.line, column: k.position.column, message: message))
     }
 
-    private mutating func readDefaults(_ d: TOMLTable) {
+    private mutating func readDefaults(_ d: TOMLTable, start: TOMLPosition) {
         for key in d.keys where !Self.defaultKeys.contains(key.name) {
             keyProblem(
                 key,
@@ -64,12 +71,12 @@ public struct ManifestReader {
             )
         }
         var b = template
-        apply(d, to: &b)
+        apply(d, start: start, to: &b)
         template = b
     }
 
     private mutating func readBanner(
-        _ t: TOMLTable, hasSyntaxErrors: Bool, isUsableImage: (String, TOMLValue) -> Bool
+        _ t: TOMLTable, start: TOMLPosition, hasSyntaxErrors: Bool, isUsableImage: (String, TOMLValue) -> Bool
     ) {
         tablesRead += 1
         for key in t.keys where !Self.bannerKeys.contains(key.name) {
@@ -79,12 +86,12 @@ public struct ManifestReader {
             )
         }
         var b = template
-        apply(t, to: &b)
+        apply(t, start: start, to: &b)
         b.title = string(t.values["title"]) ?? ""
         b.subtitle = string(t.values["subtitle"]) ?? ""
-        if let image = string(t.values["image"]) {
+        if let v = t.values["image"], let image = string(v) {
             if image.isEmpty {
-                problem(t.values["image"], line: t.line, "image is empty; remove the key or name a file")
+                problem(v, line: v.line, "image is empty; remove the key or name a file")
             } else {
                 b.artwork = .file(path: image.hasPrefix("/") ? image : directory + "/" + image)
             }
@@ -98,7 +105,7 @@ public struct ManifestReader {
         }
         if b.title.isEmpty && b.imagePath == nil {
             // An empty card is not worth a place in the carousel; one a syntax error emptied was reported.
-            if !hasSyntaxErrors { problem(nil, line: t.line, "banner has neither title nor image; add one") }
+            if !hasSyntaxErrors { problem(at: start, "banner has neither title nor image; add one") }
             return
         }
         if let first = ids[b.id] {
@@ -106,14 +113,16 @@ public struct ManifestReader {
                 t.values["id"] == nil
                 ? "a banner without an id takes its image's name; give this one its own id = \"…\""
                 : "give each banner its own id = \"…\""
-            problem(t.values["id"], line: t.line, "duplicate banner id \"\(b.id)\" (first on line \(first)); \(fix)")
+            problem(
+                at: t.values["id"]?.position ?? start,
+                "duplicate banner id \"\(b.id)\" (first on line \(first)); \(fix)")
         }
-        ids[b.id] = ids[b.id] ?? t.line
+        ids[b.id] = ids[b.id] ?? start.line
         if let image = b.imagePath, let v = t.values["image"], !isUsableImage(image, v) { b.artwork = .none }
         banners.append(b)
     }
 
-    private mutating func apply(_ t: TOMLTable, to b: inout Banner) {
+    private mutating func apply(_ t: TOMLTable, start: TOMLPosition, to b: inout Banner) {
         if let v = t.values["background"], let c = color(v) { b.background = c }
         if let v = t.values["text"], let c = color(v) { b.textColor = c }
         if let v = t.values["direction"] {
@@ -134,7 +143,7 @@ public struct ManifestReader {
             }
         }
         do throws(ScheduleValueError) {
-            b.schedule = try ManifestSchedule.apply(t, over: b.schedule)
+            b.schedule = try ManifestSchedule.apply(t, over: b.schedule, start: start)
         } catch {
             problems.append(
                 ContentProblem(

@@ -4,8 +4,9 @@ import WallClock
 /// A manifest table's `start`, `end`, `days` and `hours` over the schedule it inherits (`[defaults]`' for a
 /// banner): each key given replaces the inherited one, so `[defaults] hours` and a banner's `days` combine.
 enum ManifestSchedule {
-    /// The schedule after `table`'s keys; nil when nothing limits the banner.
-    static func apply(_ table: TOMLTable, over inherited: BannerSchedule?) throws(ScheduleValueError)
+    /// The schedule after `table`'s keys (the table starting at `start`); nil when nothing limits the banner.
+    static func apply(_ table: TOMLTable, over inherited: BannerSchedule?, start tableStart: TOMLPosition)
+        throws(ScheduleValueError)
         -> BannerSchedule?
     {
         let values = table.values
@@ -24,8 +25,7 @@ enum ManifestSchedule {
         if let start = schedule.start, let end = schedule.end, let gap = gap(start, end), gap <= 0 {
             // Blamed on this table's own key: the other may be inherited from [defaults].
             let blamed = values["end"] ?? values["start"]
-            throw ScheduleValueError(
-                "end must be after start", at: blamed?.position ?? TOMLPosition(line: table.line, column: 1))
+            throw ScheduleValueError("end must be after start", at: blamed?.position ?? tableStart)
         }
         return schedule == BannerSchedule() ? nil : schedule
     }
