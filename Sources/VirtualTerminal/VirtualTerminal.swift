@@ -5,6 +5,9 @@ import SystemCalls
 /// The Linux virtual terminal bannerd draws over: switched to graphics mode (the console stops drawing text and
 /// its cursor over the carousel) and its keyboard muted (keys typed on a kiosk keyboard must not reach a shell
 /// or getty behind it). `restore()` puts both back; a failed `KDGETMODE` means "not a VT", which is fine.
+/// What is put back is a console a person can use: a VT found in graphics mode or with its keyboard off was left
+/// so by a bannerd that crashed or was killed (the watchdog's SIGABRT, SIGKILL), which could not restore it, and
+/// giving that back would leave the screen dark and the keyboard dead after the next stop.
 public final class VirtualTerminal {
     /// A failed console ioctl, naming the terminal.
     public struct Failure: Error, CustomStringConvertible {
@@ -46,7 +49,9 @@ public final class VirtualTerminal {
             close(fd)
             throw Failure(call: "ioctl(KDGKBMODE)", errno: code, path: name)
         }
-        let terminal = VirtualTerminal(path: name, fd: fd, mode: mode, keyboard: keyboard)
+        let terminal = VirtualTerminal(
+            path: name, fd: fd, mode: mode == Int32(KD_GRAPHICS) ? Int32(KD_TEXT) : mode,
+            keyboard: keyboard == Int32(K_OFF) ? Int32(K_UNICODE) : keyboard)
         guard ioctl(fd, UInt(KDSETMODE), Int32(KD_GRAPHICS)) == 0 else {
             throw Failure(call: "ioctl(KDSETMODE, KD_GRAPHICS)", errno: errno, path: name)
         }
@@ -70,7 +75,8 @@ public final class VirtualTerminal {
         close(fd)
     }
 
-    /// Puts back the keyboard and text mode as they were. Safe to call twice.
+    /// Puts back the keyboard and text mode as they were (text mode and the keyboard on, if a crashed bannerd had
+    /// left them off). Safe to call twice.
     public func restore() {
         guard !restored else { return }
         restored = true

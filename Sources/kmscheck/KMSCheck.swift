@@ -159,7 +159,8 @@ struct KMSCheck {
         while access(file, F_OK) != 0, MonotonicClock.now() < deadline { usleep(100_000) }
     }
 
-    /// Prints input events for `inputSeconds`, polling the input and the display together as the main loop will.
+    /// Prints input events for `inputSeconds`, polling the input and the display together as the main loop will,
+    /// or until `inputUntilFile` exists, if that comes first.
     private func echoInput(_ display: DRMDisplay) throws {
         let input = try LibinputInput(
             transform: TouchTransform(scanoutSize: display.size, rotation: display.rotation))
@@ -170,6 +171,11 @@ struct KMSCheck {
         say("KMSCHECK-INPUT-READY")
         let deadline = MonotonicClock.now() + .seconds(Int64(options.inputSeconds))
         while MonotonicClock.now() < deadline {
+            if let done = options.inputUntilFile, access(done, F_OK) == 0 {
+                // Events sent before the file was made are queued already: take them, then stop.
+                for event in try input.dispatch() { say("input: \(event)") }
+                break
+            }
             var fds = [pollfd(fd: input.fileDescriptor, events: Int16(POLLIN), revents: 0)]
             if let fd = display.pollDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }

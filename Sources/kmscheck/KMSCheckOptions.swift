@@ -8,6 +8,8 @@ struct KMSCheckOptions {
     var colour: UInt32 = 0x00_20_80_E0
     var holdFile: String?
     var inputSeconds = 0
+    /// Input is echoed until this file exists, if that comes before `inputSeconds` are up.
+    var inputUntilFile: String?
     var fbdevPath: String?
     var watchHotplugSeconds = 0
     var pan = false
@@ -44,6 +46,7 @@ struct KMSCheckOptions {
                 colour = parsed
             case "--hold-file": holdFile = try value(option)
             case "--input-seconds": inputSeconds = Int(try value(option)) ?? 0
+            case "--input-until": inputUntilFile = try value(option)
             case "--fbdev": fbdevPath = try value(option)
             case "--watch-hotplug": watchHotplugSeconds = Int(try value(option)) ?? 0
             case "--pan": pan = true

@@ -1,10 +1,11 @@
 // kmscheck: exercises the real display and input paths on a real kernel (the QEMU end-to-end run).
 //
 //   kmscheck [--connector NAME] [--mode WxH[@Hz]] [--buffers N] [--flips N] [--colour RRGGBB]
-//            [--hold-file PATH] [--input-seconds S] [--fbdev PATH] [--pan]
+//            [--hold-file PATH] [--input-seconds S [--input-until FILE]] [--fbdev PATH] [--pan]
 //
 // Modesets, draws a known picture through a dumb buffer, flips back to back to judge vblank, holds the picture
-// until PATH exists (the host takes a screendump meanwhile), echoes input events for S seconds, then shuts down
+// until PATH exists (the host takes a screendump meanwhile), echoes input events for S seconds (or until FILE
+// exists: a test says when it has sent everything, however slowly its host ran), then shuts down
 // and reports whether the CRTC shows what it showed before. Exits non-zero on any failure.
 // --pan instead shows windows of strips larger than the screen by each way of panning, holding each until
 // PATH-NAME exists, for screendumps to say which ways the driver honours.

@@ -22,16 +22,21 @@ echo "== bannerd devices with only the AT keyboard"
 $BIN/bannerd devices || fail "bannerd devices exit $?"
 
 echo "== bannerd devices while touch.py's touchscreen exists"
-touch.py --no-wait-reader --hold 6000 - <<< $'0 down 10 10\n20 up' > touch0.log 2>&1 &
-sleep 3
-$BIN/bannerd devices > devices.log 2>&1 || fail "bannerd devices exit $?"
+touch.py --no-wait-reader --hold 60000 - <<< $'0 down 10 10\n20 up' > touch0.log 2>&1 &
+touch_pid=$!
+# Until the device is there (seconds on a loaded host), not for a fixed time.
+listed() { $BIN/bannerd devices > devices.log 2>&1 && grep -q 'capabilities touch' devices.log; }
+deadline=$((SECONDS + 45))
+until listed || ((SECONDS >= deadline)); do sleep 0.5; done
 cat devices.log
 grep -q 'Virtual-1 (connector [0-9]*): connected' devices.log || fail "no Virtual-1"
 grep -q 'capabilities touch' devices.log || fail "no touchscreen listed"
+kill $touch_pid 2>/dev/null
 wait
 
 echo "== kmscheck: modeset, fill, flip, touch, restore"
-$BIN/kmscheck --hold-file /mnt/held --input-seconds 16 --colour 2080e0 > kms.log 2>&1 &
+# Input is echoed until the test has sent everything (input-done), up to 120 s on a slow host.
+$BIN/kmscheck --hold-file /mnt/held --input-seconds 120 --input-until /mnt/input-done --colour 2080e0 > kms.log 2>&1 &
 pid=$!
 wait_for 90 KMSCHECK-SCREENSHOT kms.log || fail "kmscheck did not show its picture"
 shot drm
@@ -45,6 +50,7 @@ echo "-- unplug mid-drag"
 touch.py --remove-at 70 - <<< $'0 down 500 300\n30 move 450 300\n60 move 400 300\n200 up' || fail "touch.py unplug"
 echo "-- absolute pointer (like QEMU's usb-tablet)"
 python3 "$HERE/abs_pointer.py" || fail "abs pointer"
+touch /mnt/input-done
 wait $pid || fail "kmscheck exit $?"
 cat kms.log
 grep -q 'input: touchCancel(slot: 0' kms.log || fail "unplug did not cancel the touch"
@@ -59,10 +65,11 @@ grep -q 'format xrgb8888' kms.log || fail "auto did not take XRGB8888 on bochs"
 shot restored
 
 echo "== kmscheck --rotation 90: touch in upright coordinates"
-$BIN/kmscheck --rotation 90 --flips 5 --input-seconds 8 --colour 808000 > rot.log 2>&1 &
+$BIN/kmscheck --rotation 90 --flips 5 --input-seconds 120 --input-until /mnt/rot-input-done --colour 808000 > rot.log 2>&1 &
 pid=$!
 wait_for 90 KMSCHECK-INPUT-READY rot.log || fail "rotated kmscheck input not ready"
 touch.py - <<< $'0 down 800 384\n40 move 500 384\n80 up' || fail "touch.py rotated"
+touch /mnt/rot-input-done
 wait $pid || fail "rotated kmscheck exit $?"
 cat rot.log
 # Scanout (800,384) of 1024x768, content turned 90 degrees clockwise: upright (384, 224) on a 768x1024 picture.

@@ -1,6 +1,9 @@
 #!/bin/bash
 # The virtual terminal behind the carousel: while bannerd runs, tty1 is in graphics mode with its keyboard off
 # (typed keys cannot reach the console), and both are back as they were after SIGTERM.
+# After a crash: a bannerd killed (SIGKILL, as the watchdog's SIGABRT ends it) cannot restore tty1 and leaves it
+# in graphics mode with the keyboard off; the next bannerd, once stopped, gives back text mode with the keyboard on,
+# and text written to tty1 then shows on screen (a screendump with the text's pixels, not black).
 # qemu-run: packages python3
 # qemu-run-args: --size 800x600 --timeout 200
 set -uo pipefail
@@ -34,4 +37,30 @@ after=$(modes)
 echo "tty1 after: $after"
 [ "$after" = "$before" ] || fail "tty1 not restored: $after, was $before"
 cat run.log
+
+started() { for _ in $(seq 120); do grep -q "display /dev/dri" "$1" && return 0; sleep 0.5; done; return 1; }
+echo "== a bannerd killed, then the next one stopped"
+"$BIN" run --vt /dev/tty1 --autoplay 0 > killed.log 2>&1 &
+pid=$!
+started killed.log || fail "the first bannerd did not start"
+sleep 1
+kill -KILL $pid
+wait $pid
+left=$(modes)
+echo "tty1 after SIGKILL: $left"
+[ "$left" = "1 4" ] || fail "a killed bannerd left tty1 as $left, not in graphics mode with the keyboard off"
+"$BIN" run --vt /dev/tty1 --autoplay 0 > next.log 2>&1 &
+pid=$!
+started next.log || fail "the next bannerd did not start"
+sleep 1
+kill -TERM $pid
+wait $pid || fail "exit status $? after SIGTERM"
+after=$(modes)
+echo "tty1 after the next one stopped: $after"
+[ "${after%% *}" = 0 ] && [ "${after#* }" != 4 ] || fail "tty1 not back in text mode with the keyboard on: $after"
+printf '\033[H\033[2Jconsole text after a crash and a stop\n' > /dev/tty1
+sleep 0.5
+shot console-after-crash || fail "no screendump of the console"
+python3 "$QEMU_RUN_BOARD/lib/pngcheck.py" console-after-crash.png --size 800x600 --min-colours 2 \
+    || fail "the console is dark after a crash and a stop: text written to tty1 does not show"
 exit $status
