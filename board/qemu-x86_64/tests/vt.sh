@@ -24,9 +24,10 @@ PY
 before=$(modes)
 echo "tty1 before: mode/keyboard $before"
 [ "${before%% *}" = 0 ] || fail "tty1 not in text mode before the test"
+started() { for _ in $(seq 120); do grep -q "display /dev/dri" "$1" && return 0; sleep 0.5; done; return 1; }
 "$BIN" run --vt /dev/tty1 --autoplay 0 > run.log 2>&1 &
 pid=$!
-for _ in $(seq 120); do grep -q "display /dev/dri" run.log && break; sleep 0.5; done
+started run.log || fail "bannerd did not start"
 sleep 1
 during=$(modes)
 echo "tty1 while running: $during"
@@ -38,7 +39,6 @@ echo "tty1 after: $after"
 [ "$after" = "$before" ] || fail "tty1 not restored: $after, was $before"
 cat run.log
 
-started() { for _ in $(seq 120); do grep -q "display /dev/dri" "$1" && return 0; sleep 0.5; done; return 1; }
 echo "== a bannerd killed, then the next one stopped"
 "$BIN" run --vt /dev/tty1 --autoplay 0 > killed.log 2>&1 &
 pid=$!
