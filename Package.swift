@@ -222,8 +222,8 @@ let package = Package(
         ),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
-        .testTarget(name: "ProofOfPlayTests", dependencies: ["ProofOfPlay", "WallClock", "FileAccess"]),
-        // Scripts/test also runs it under ThreadSanitizer.
+        .testTarget(
+            name: "ProofOfPlayTests", dependencies: ["ProofOfPlay", "WallClock", "FileAccess", "FrameLoopTesting"]),
         .testTarget(name: "BackgroundJobsTests", dependencies: ["BackgroundJobs"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(
@@ -239,8 +239,7 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
-        // The worker's threads sharing one queue, and the presenter fed by them (scripts/test also runs it under
-        // ThreadSanitizer).
+        // The worker's threads sharing one queue, and the presenter fed by them.
         .testTarget(
             name: "PrerenderThreadsTests",
             dependencies: [
@@ -282,7 +281,7 @@ let package = Package(
         ),
         // The subcommands as a user calls them: every command line the docs quote, render as run would show.
         .testTarget(name: "BannerdCommandTests", dependencies: ["bannerd", "CFontconfigTesting"], exclude: ["Golden"]),
-        // `bannerd run`'s wiring of its threads (scripts/test also runs it under ThreadSanitizer).
+        // `bannerd run`'s wiring of its threads.
         .testTarget(
             name: "BannerdRunTests",
             dependencies: [

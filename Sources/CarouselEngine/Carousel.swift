@@ -25,6 +25,8 @@ public struct Carousel: Sendable {
     /// `metrics.autoplayInterval`. With autoplay off (`metrics.autoplayInterval` nil) nothing advances. A lookup
     /// rather than an array: thousands of banners cost nothing here.
     public var ownAutoplayInterval: @Sendable (_ index: Int) -> Duration? = { _ in nil }
+    /// Autoplay is due but waits: the banner it would bring in was not ready at the latest step (`advance`).
+    public private(set) var autoplayWaiting = false
     /// Pages taken off the position by renormalisation while resting (whole cycles of `count`).
     /// `nearestPage + pagesRenormalised` is the page as if the position had never been wrapped.
     public private(set) var pagesRenormalised = 0
@@ -85,6 +87,19 @@ public struct Carousel: Sendable {
         return restSince + interval
     }
 
+    /// The banner autoplay brings in next (the one right of the centre), if it may move at all.
+    public var autoplayTarget: Int? {
+        guard count >= 2, let recycler else { return nil }
+        return recycler.banner(atPage: nearestPage + 1)
+    }
+
+    /// Whether autoplay's next move would show only banners `isReady` says can be shown: the one it brings in
+    /// and the one whose ear shows beside it once it is there (the current banner leaves to the left).
+    func autoplayCanMove(_ isReady: (Int) -> Bool) -> Bool {
+        guard let recycler else { return false }
+        return isReady(recycler.banner(atPage: nearestPage + 1)) && isReady(recycler.banner(atPage: nearestPage + 2))
+    }
+
     /// How long autoplay rests on banner `index`: its own interval, else the default; nil when autoplay is off.
     public func autoplayInterval(for index: Int) -> Duration? {
         guard let fallback = metrics.autoplayInterval, fallback > .zero else { return nil }
@@ -93,8 +108,10 @@ public struct Carousel: Sendable {
     }
 
     /// Steps the engine to the frame at `time`; returns whether the picture differs from the previous frame.
+    /// Autoplay moves only onto a banner `isReady` says can be shown: otherwise the carousel stays where it is
+    /// (`autoplayWaiting`) and moves at the first step that finds it ready, from that step on.
     @discardableResult
-    public mutating func advance(to time: Duration) -> Bool {
+    public mutating func advance(to time: Duration, isReady: (Int) -> Bool = { _ in true }) -> Bool {
         let previousFrame = self.time
         self.time = time
         guard count > 0 else { return false }
@@ -110,9 +127,18 @@ public struct Carousel: Sendable {
             }
         }
         if let due = nextAutoplayTime, time >= due {
-            // Due long ago (autoplay was paused, or the loop slept through it): start now, not in the past.
-            startSnap(toPage: nearestPage + 1, velocity: 0, at: max(due, previousFrame), phase: .autoplay)
-            if let spring = snap { position = spring.state(at: time).position }
+            if autoplayCanMove(isReady) {
+                // Due long ago (autoplay was paused, the loop slept through it, or it waited for the banner):
+                // start now, not in the past.
+                let start = autoplayWaiting ? time : max(due, previousFrame)
+                autoplayWaiting = false
+                startSnap(toPage: nearestPage + 1, velocity: 0, at: start, phase: .autoplay)
+                if let spring = snap { position = spring.state(at: time).position }
+            } else {
+                autoplayWaiting = true
+            }
+        } else {
+            autoplayWaiting = false
         }
         recenter()
         if phase == .rest, contacts.isEmpty { renormalise() }

@@ -48,15 +48,16 @@ public struct FrameDriver: Sendable {
     /// Retires an overdue flip, runs the physics steps due at `now` and, when the picture changed and the display
     /// has no flip in flight, shows the frame: by `pan` (a window of a strip, nil when it cannot), else drawn with
     /// `draw` (the carousel as it now is, into the display's back buffer) and presented. A present that throws
-    /// counts as refused (retried a step later) and the error is passed on for the log.
+    /// counts as refused (retried a step later) and the error is passed on for the log. Autoplay moves only onto
+    /// banners `isReady` says are rendered.
     public mutating func frame(
-        at now: Duration, on display: (any ScanoutDevice)?,
+        at now: Duration, on display: (any ScanoutDevice)?, isReady: (Int) -> Bool = { _ in true },
         pan: (Carousel) throws -> PresentOutcome? = { _ in nil }, draw: (PixelBuffer, Carousel) -> Void
     )
         throws -> FrameResult
     {
         if let display { retireOverdueFlip(on: display, at: now) }
-        guard scheduler.wake(at: now) else { return .idle }
+        guard scheduler.wake(at: now, isReady: isReady) else { return .idle }
         guard let display else {
             scheduler.dropFrame()
             return .dropped

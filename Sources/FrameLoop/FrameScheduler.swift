@@ -21,6 +21,26 @@ public struct FrameStatistics: Equatable, Sendable {
     public var flipTimeouts = 0
     /// Presents the display refused (`busy`: the kernel still held a flip retired as lost), retried a step later.
     public var presentsRefused = 0
+    /// Times autoplay was due but stayed, the banner it would bring in not rendered yet.
+    public var autoplayWaits = 0
+}
+
+/// The carousel as the display shows it: what the frame on glass (or handed to the display for its next blank)
+/// was drawn from. Proof of play, the metrics and screenshots read this one answer.
+public struct GlassPicture: Equatable, Sendable {
+    /// The banner nearest the centre.
+    public var index: Int
+    /// At rest with no finger down: nothing moves on glass.
+    public var settled: Bool
+
+    public init(index: Int, settled: Bool) {
+        self.index = index
+        self.settled = settled
+    }
+
+    init(_ carousel: Carousel) {
+        self.init(index: carousel.index, settled: carousel.isSettled)
+    }
 }
 
 /// The frame loop's decisions, without any I/O: when to step the physics, when to draw, and how long the
@@ -47,6 +67,15 @@ public struct FrameScheduler: Sendable {
     private var needsPresent = true  // the first frame is always drawn
     /// Whether, when the caller last went to sleep, anything asked for frames.
     private var wantedFrames = true
+    /// A banner was rendered while autoplay waited: look at its target again at once.
+    private var autoplayMayGo = false
+    /// What the display shows; nil before the first frame and while there is no display.
+    public private(set) var glass: GlassPicture?
+    /// Nothing on glass yet: the first frame waits for the banners it shows to be rendered until then, so that a
+    /// placeholder is never the first picture (`StagedContent.patience`, as long as reloaded content waits).
+    private var firstFrameDeadline: Duration?
+    /// The first frame is being held back (`firstFrameDeadline`).
+    private var holdingFirstFrame = false
 
     public init(carousel: Carousel, pacing: Pacing) {
         self.carousel = carousel
@@ -70,17 +99,25 @@ public struct FrameScheduler: Sendable {
         wantedFrames = true
     }
 
-    /// Replaces the carousel (new content, or a new display size) and redraws.
+    /// Banners were rendered: if autoplay waits for one, it looks again at the next wake-up.
+    public mutating func bannersRendered() {
+        if carousel.autoplayWaiting { autoplayMayGo = true }
+    }
+
+    /// Replaces the carousel (new content, or a new display size) and redraws. New content takes over at rest on
+    /// the banner the screen shows (`StagedContent`), so the picture on glass is read in the new carousel's terms.
     public mutating func replace(_ carousel: Carousel) {
         self.carousel = carousel
         needsPresent = true
         wantedFrames = true
         pacer.idle()
+        if glass != nil { glass = GlassPicture(carousel) }
     }
 
     /// The loop woke at `now`: runs the physics steps due and returns whether a frame should be drawn and
-    /// presented now (once the display has no flip in flight).
-    public mutating func wake(at now: Duration) -> Bool {
+    /// presented now (once the display has no flip in flight). `isReady` says which banners can be shown:
+    /// autoplay moves onto no other.
+    public mutating func wake(at now: Duration, isReady: (Int) -> Bool = { _ in true }) -> Bool {
         statistics.wakeups += 1
         // Woken by input or autoplay after a quiet spell: start a fresh grid now (drawing at once) rather than
         // replaying the quiet time as late frames. A grid point must have passed, so this never draws twice
@@ -89,12 +126,24 @@ public struct FrameScheduler: Sendable {
         let steps = pacer.steps(at: now, blank: blank)
         blank = nil
         statistics.framesLate += max(0, steps.count - 1)
-        for i in 0..<steps.count where carousel.advance(to: steps.time(i)) {
+        let waiting = carousel.autoplayWaiting
+        for i in 0..<steps.count where carousel.advance(to: steps.time(i), isReady: isReady) {
             needsPresent = true
         }
+        if steps.count > 0 { autoplayMayGo = false }
+        if carousel.autoplayWaiting, !waiting { statistics.autoplayWaits += 1 }
+        holdingFirstFrame = false
+        if needsPresent, glass == nil, !carousel.visibleViews().allSatisfy({ isReady($0.banner) }) {
+            let deadline = firstFrameDeadline ?? now + StagedContent.patience
+            firstFrameDeadline = deadline
+            holdingFirstFrame = now < deadline
+        }
+        // The picture did not change (the last steps of a snap move less than a pixel): the frame on glass is
+        // already the carousel as it now is, come to rest.
+        if !needsPresent, glass != nil { glass = GlassPicture(carousel) }
         wantedFrames = carousel.wantsFrames || needsPresent
         if let retryAt, now < retryAt { return false }
-        return needsPresent
+        return needsPresent && !holdingFirstFrame
     }
 
     /// A frame was drawn and handed to the display.
@@ -103,6 +152,8 @@ public struct FrameScheduler: Sendable {
         needsPresent = false
         retryAt = nil
         wantedFrames = carousel.wantsFrames
+        glass = GlassPicture(carousel)
+        firstFrameDeadline = nil
     }
 
     /// The display refused the frame at `now` (every buffer busy, or the kernel still holds a flip retired as
@@ -117,6 +168,8 @@ public struct FrameScheduler: Sendable {
     public mutating func dropFrame() {
         needsPresent = false
         wantedFrames = carousel.wantsFrames
+        glass = nil
+        firstFrameDeadline = nil  // a display that comes back waits for its banners afresh
     }
 
     /// The display completed a flip. When its vblank counter moved since the last one, the completion was a
@@ -137,6 +190,8 @@ public struct FrameScheduler: Sendable {
     /// `flipDeadline` is the display's bound on the flip in flight (`ScanoutDevice.flipDeadline`), nil when no
     /// flip is in flight: the display owns that state, the scheduler only reads it.
     public func nextDeadline(flipDeadline: Duration?) -> Duration? {
+        // The worker's wake-up for each banner rendered looks again; patience ends the wait at the latest.
+        if holdingFirstFrame, let firstFrameDeadline { return firstFrameDeadline }
         if let flipDeadline, needsPresent || (pacing == .vblank && carousel.wantsFrames) {
             // The flip completion is the tick; the display's bound covers drivers that drop the event.
             return flipDeadline
@@ -144,6 +199,9 @@ public struct FrameScheduler: Sendable {
         if needsPresent, let retryAt { return max(retryAt, pacer.lastStep ?? .zero) }
         if needsPresent { return pacer.lastStep ?? .zero }
         if carousel.wantsFrames { return pacer.nextStepTime ?? .zero }
+        // Waiting for autoplay's banner: the wake-up that brings it (`bannersRendered`) is the deadline.
+        if carousel.autoplayWaiting, !autoplayMayGo { return nil }
+        if autoplayMayGo { return max(pacer.nextStepTime ?? .zero, carousel.nextAutoplayTime ?? .zero) }
         return carousel.nextAutoplayTime
     }
 }

@@ -23,13 +23,23 @@ public struct LoopHarness {
     public private(set) var spun = false
     /// Wake-ups that found the carousel resting with nothing to draw.
     public private(set) var restingWakeups = 0
+    /// When each banner is rendered (as the pre-render worker's wake-up says); one not listed is ready at once.
+    public var renderedAt: [Int: Duration] = [:]
+    /// What the display showed (`FrameScheduler.glass`) after each wake-up, each change once, with its time.
+    public private(set) var glass: [(time: Duration, picture: GlassPicture?)] = []
+    /// Frames drawn with a banner on screen that was not rendered yet.
+    public private(set) var placeholderFrames = 0
     private var nextEvent = 0
 
-    /// A carousel of `count` banners at 800x480 on `display`, paced as `pacing` says.
-    public init(count: Int, pacing: Pacing, flips: FlipBehaviour, autoplay: Duration? = nil) throws {
+    /// A carousel of `count` banners on a display of `width` by `height` pixels, paced as `pacing` says.
+    public init(
+        count: Int, pacing: Pacing, flips: FlipBehaviour, autoplay: Duration? = nil, width: Int = 800,
+        height: Int = 480,
+        scale: Double = 1
+    ) throws {
         var metrics = CarouselMetrics()
         metrics.autoplayInterval = autoplay
-        let layout = try CarouselLayout(widthPixels: 800, heightPixels: 480, scale: 1, metrics: metrics)
+        let layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: scale, metrics: metrics)
         clock = ManualClock()
         display = FakeDisplay(clock: clock, flips: flips)
         driver = FrameDriver(
@@ -46,6 +56,9 @@ public struct LoopHarness {
             var wake = driver.nextDeadline(display: display).map { max($0, clock.now) }
             if let event = display.nextEventTime { wake = min(wake ?? event, max(event, clock.now)) }
             if nextEvent < events.count { wake = min(wake ?? events[nextEvent].time, events[nextEvent].time) }
+            if let rendered = renderedAt.values.filter({ $0 > clock.now }).min() {
+                wake = min(wake ?? rendered, rendered)
+            }
             if watchdogInterval != nil {
                 let due = max(driver.watchdogDeadline, clock.now)
                 wake = min(wake ?? due, due)
@@ -69,11 +82,27 @@ public struct LoopHarness {
                 _ = driver.scheduler.handle(events[nextEvent])
                 nextEvent += 1
             }
+            if renderedAt.values.contains(now) { driver.scheduler.bannersRendered() }
             var position = 0.0
-            let result = try? driver.frame(at: now, on: display) { _, carousel in position = carousel.position }
-            if result == .presented { frames.append((now, position)) }
+            var placeholder = false
+            let rendered = renderedAt
+            let isRendered = { (banner: Int) in rendered[banner].map { $0 <= now } ?? true }
+            let result = try? driver.frame(at: now, on: display, isReady: isRendered) { _, carousel in
+                position = carousel.position
+                placeholder = carousel.visibleViews().contains { !isRendered($0.banner) }
+            }
+            if result == .presented {
+                frames.append((now, position))
+                if placeholder { placeholderFrames += 1 }
+            }
+            if glass.last?.picture != driver.scheduler.glass { glass.append((now, driver.scheduler.glass)) }
             if let watchdogInterval, driver.watchdog(at: now, interval: watchdogInterval) == .ping { pings.append(now) }
         }
+    }
+
+    /// The banners the display showed at rest, in order: one entry per rest.
+    public var rests: [Int] {
+        glass.compactMap { $0.picture?.settled == true ? $0.picture?.index : nil }
     }
 
     /// The most wake-ups in any `window` of simulated time (a second by default).

@@ -20,8 +20,15 @@ public struct BannerdMetrics: Sendable {
     public var screenOn = true
     public var displayConnected = false
     public var touchDevices = 0
-    /// Times each banner came to rest in the centre, by id (bounded: see `BannerShowCounts`).
+    /// Showings begun, by banner id (bounded: see `BannerShowCounts`): a banner stood still, centred and rendered
+    /// on the lit screen. Each is one proof-of-play record when it ends.
     public var bannerShows = BannerShowCounts()
+    /// Rests with a placeholder centred in place of a banner not rendered yet: not showings until it is.
+    public var placeholderRests = 0
+    /// Proof-of-play records not written (the disk failed, or fell too far behind).
+    public var playRecordsLost = 0
+    /// Times autoplay was due but stayed on its banner, the next one not rendered yet.
+    public var autoplayWaits = 0
 
     public init() {}
 
@@ -53,8 +60,20 @@ public struct BannerdMetrics: Sendable {
             "bannerd_placeholder_frames_total", .counter,
             help: "Frames with a placeholder in place of a banner not rendered yet.", d(placeholderFrames))
         text.family(
-            "bannerd_banner_shows_total", .counter, help: "Times a banner came to rest in the centre of the screen.",
+            "bannerd_banner_shows_total", .counter,
+            help: "Showings: a banner stood still, centred and rendered on the lit screen (one play record each).",
             bannerShows.counts.map { .init(d($0.count), labels: [("banner", $0.id)]) })
+        text.family(
+            "bannerd_placeholder_rests_total", .counter,
+            help: "Rests with a placeholder centred for a banner not rendered yet (not showings until it is).",
+            d(placeholderRests))
+        text.family(
+            "bannerd_play_records_lost_total", .counter,
+            help: "Proof-of-play records not written (the disk failed or fell behind); each is in the log.",
+            d(playRecordsLost))
+        text.family(
+            "bannerd_autoplay_waits_total", .counter,
+            help: "Times autoplay stayed on a banner because the next one was not rendered yet.", d(autoplayWaits))
         text.family("bannerd_content_reloads_total", .counter, help: "Content reloads.", d(contentReloads))
         text.family(
             "bannerd_content_reload_failures_total", .counter,

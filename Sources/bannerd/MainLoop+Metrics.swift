@@ -16,6 +16,7 @@ extension MainLoop {
         snapshot.framesLate = statistics.framesLate
         snapshot.flipsLost = statistics.flipTimeouts
         snapshot.presentsRefused = statistics.presentsRefused
+        snapshot.autoplayWaits = statistics.autoplayWaits
         snapshot.banners = banners.count
         snapshot.screenOn = chores.powerState.isLit
         snapshot.displayConnected = screen != nil
@@ -23,12 +24,12 @@ extension MainLoop {
         let bytes = Array(snapshot.exposition.utf8)
         // Keyed by the path: when the disk is slow, only the newest contents wait.
         // Readable by node_exporter's user, whatever bannerd's umask.
-        writer.submit(key: path) {
+        writer.submit(key: path) { () -> WriteFailure? in
             do {
                 try LocalFiles().writeAtomically(bytes, to: path, permissions: 0o644)
                 return nil
             } catch {
-                return "metrics not written: \(error) (see [metrics] in bannerd.toml)"
+                return WriteFailure("metrics not written: \(error) (see [metrics] in bannerd.toml)")
             }
         }
     }
@@ -38,23 +39,23 @@ extension MainLoop {
         metricsSchedule.changed(at: MonotonicClock.now())
     }
 
-    /// Counts a banner coming to rest in the centre of a lit screen, once per rest.
-    func countBannerShown() {
-        let carousel = scheduler.carousel
-        guard carousel.phase == .rest, chores.lit, screen != nil, carousel.count > 0 else {
-            restingBanner = nil
-            return
-        }
-        guard restingBanner != carousel.index else { return }
-        restingBanner = carousel.index
-        metrics.bannerShows.count(banners[carousel.index].id)
-    }
-
     /// Logs each distinct write failure once (metrics, proof of play): a directory bannerd may not write would
-    /// otherwise fill the journal.
+    /// otherwise fill the journal. Every proof-of-play record lost is counted.
     func logWriteFailures() {
-        for failure in writer.collect() where reportedWriteFailures.insert(failure).inserted {
-            Log.warning(failure)
+        for failure in writer.collect() {
+            if failure.recordLost { metrics.playRecordsLost += 1 }
+            if reportedWriteFailures.insert(failure.line).inserted { Log.warning(failure.line) }
         }
+    }
+}
+
+/// What the background writer reports: a line for the log, and whether a proof-of-play record was lost.
+struct WriteFailure: Sendable {
+    var line: String
+    var recordLost = false
+
+    init(_ line: String, recordLost: Bool = false) {
+        self.line = line
+        self.recordLost = recordLost
     }
 }

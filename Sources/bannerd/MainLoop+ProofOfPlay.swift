@@ -4,28 +4,34 @@ import FileAccess
 import ProofOfPlay
 import WallClock
 
-/// Proof of play: each banner that stood centred on the lit screen becomes one JSON line in the day's file
-/// (`[proof_of_play]` in bannerd.toml), written by the background writer, never by the loop itself.
+/// Showings (`PlayTracker`): each banner that stood still, centred and rendered on the lit screen is one count in
+/// the metrics when it begins and one JSON line in the day's proof-of-play file (`[proof_of_play]` in
+/// bannerd.toml) when it ends, written by the background writer, never by the loop itself.
 extension MainLoop {
-    /// What the screen shows now, told to the tracker after each frame handed to the display and whenever the
-    /// screen shows nothing (dark by its schedule, no display).
+    /// What the display shows (`FrameScheduler.glass`), told to the tracker after every step: it changes when a
+    /// frame is handed to the display, when the carousel comes to rest under a frame that needs no redraw, and
+    /// when the screen goes dark or away.
     func observePlay(at now: Duration) {
         // Compared first as three small values: most frames of a slide change none of them, and reading a banner
         // out of the list (its id and image as strings) is kept for the frames that do.
         let carousel = scheduler.carousel
-        let seen: GlassSeen =
-            chores.lit && screen != nil && carousel.count > 0
-            ? .banner(
-                index: carousel.index, centred: carousel.isSettled, placeholder: !presenter.isRendered(carousel.index))
-            : .dark
+        var seen = GlassSeen.dark
+        if chores.lit, screen != nil, carousel.count > 0, let glass = scheduler.glass, glass.index < banners.count {
+            seen = .banner(
+                index: glass.index, centred: glass.settled, placeholder: !presenter.isRendered(glass.index))
+        }
         guard seen != glassSeen else { return }
         glassSeen = seen
-        let glass = bannerOnGlass
-        let record = plays.show(
-            glass, cause: carousel.phase == .autoplay ? .autoplay : motionCause, at: now,
+        let change = plays.show(
+            bannerOnGlass, cause: carousel.phase == .autoplay ? .autoplay : motionCause, at: now,
             clock: Self.clockReading())
         if !chores.lit || screen == nil { motionCause = .start }  // the next banner on glass starts a new showing
-        if let record { keep(record) }
+        if let record = change.ended { keep(record) }
+        if let shown = change.began {
+            metrics.bannerShows.count(shown)
+            metricsChanged()
+        }
+        if change.placeholderAtRest { metrics.placeholderRests += 1 }
     }
 
     /// bannerd stops: the banner on screen ends its play.
@@ -49,7 +55,7 @@ extension MainLoop {
         let today = record.end.localDay
         let prune = playFilesPrunedDay != today
         playFilesPrunedDay = today
-        let queued = writer.submit {
+        let queued = writer.submit { () -> WriteFailure? in
             let disk = LocalFiles()
             do {
                 try disk.makeDirectory(files.directory, permissions: 0o750)
@@ -60,14 +66,18 @@ extension MainLoop {
                     }
                 }
                 return cut > 0
-                    ? "proof of play: \(path): removed \(cut) byte(s) of a line cut short (power lost?)" : nil
+                    ? WriteFailure("proof of play: \(path): removed \(cut) byte(s) of a line cut short (power lost?)")
+                    : nil
             } catch {
-                return "proof of play not written: \(error) (see [proof_of_play] in bannerd.toml)"
+                return WriteFailure(
+                    "proof of play not written: \(error) (see [proof_of_play] in bannerd.toml)", recordLost: true)
             }
         }
+        guard !queued else { return }
+        metrics.playRecordsLost += 1
         let behind =
-            "proof of play: records dropped, the disk is \(BackgroundQueue<String>.maximumWaiting) writes behind"
-        if !queued, reportedWriteFailures.insert(behind).inserted { Log.warning(behind) }
+            "proof of play: records dropped, the disk is \(BackgroundQueue<WriteFailure>.maximumWaiting) writes behind"
+        if reportedWriteFailures.insert(behind).inserted { Log.warning(behind) }
     }
 }
 

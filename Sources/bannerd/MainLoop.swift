@@ -72,12 +72,10 @@ final class MainLoop {
     /// Whether the last frame presented was panned (nil before the first), for `ctl status`.
     var lastFramePanned: Bool?
     /// Writes the metrics textfile and the proof-of-play records off the loop; what it returns is for the log.
-    let writer: BackgroundQueue<String>
+    let writer: BackgroundQueue<WriteFailure>
     /// Counts the loop keeps for the metrics, and when to write them.
     var metrics = BannerdMetrics()
     var metricsSchedule: MetricsSchedule
-    /// The banner counted as shown in the current rest; nil while moving or dark.
-    var restingBanner: Int?
     /// Write failures logged already.
     var reportedWriteFailures: Set<String> = []
     /// The banner in the centre of the lit screen, turned into proof-of-play records (`+ProofOfPlay`).
@@ -243,6 +241,7 @@ final class MainLoop {
                 if !collectStaged(), presenter.collect(visible: scheduler.carousel.visibleViews()) {
                     scheduler.requestRedraw()
                 }
+                scheduler.bannersRendered()
                 sendScreenshots()
                 logWriteFailures()
                 releaseMemoryWhenSettled()
@@ -310,7 +309,6 @@ final class MainLoop {
             scheduler.pacing = screen.pacing
         }
         if !chores.lit { failScreenshots("error: the screen is off (its schedule)") }
-        if !chores.lit || screen == nil { observePlay(at: now) }  // nothing on glass
         // While new content is staged, the worker renders for it and the schedules wait for it to be on screen.
         if staged == nil { applySchedules(at: now) }
         if chores.lit {
@@ -322,7 +320,7 @@ final class MainLoop {
         }
         swapInStagedWhenDue(at: now)  // after the frame: the carousel may have just come to rest
         for problem in presenter.takeProblems() { Log.warning(problem) }
-        countBannerShown()
+        observePlay(at: now)
         writeMetricsIfDue(at: now)
         pingWatchdog(at: now)
     }
@@ -339,8 +337,9 @@ final class MainLoop {
         do {
             let panner = activePanner()
             let panned = panner?.framesPanned ?? 0
+            let waits = scheduler.statistics.autoplayWaits
             let drawn = try frames.frame(
-                at: now, on: screen?.device,
+                at: now, on: screen?.device, isReady: presenter.isRendered,
                 pan: { carousel in try panner?.present(carousel, presenter: presenter) },
                 draw: { buffer, carousel in presenter.draw(carousel.visibleViews(), into: buffer) })
             switch drawn {
@@ -350,16 +349,25 @@ final class MainLoop {
                 if presenter.placeholdersOnScreen > 0 { metrics.placeholderFrames += 1 }
                 announceReady()
                 captureScreenshots()
-                observePlay(at: now)
             case .dropped:
                 failScreenshots("error: nothing on screen (the display went away)")
-                observePlay(at: now)
             case .idle, .refused:
                 break  // a screenshot waits for the frame that is presented
             }
+            if waits == 0, scheduler.statistics.autoplayWaits > 0 { logAutoplayWait() }
         } catch {
             Log.error("present: \(error)")
         }
+    }
+
+    /// The first time autoplay stays on a banner because the next one is not rendered yet (a slow board, large
+    /// images); later ones are counted in the metrics only.
+    private func logAutoplayWait() {
+        let carousel = scheduler.carousel
+        guard let next = carousel.autoplayTarget, next < banners.count, carousel.index < banners.count else { return }
+        Log.warning(
+            "autoplay stays on banner \"\(banners[carousel.index].id)\" until \"\(banners[next].id)\" is rendered "
+                + "(a slow board, or large images?); each wait is counted in bannerd_autoplay_waits_total")
     }
 
     /// READY=1 once: after the first frame is on glass, or at once when the schedule has the screen dark.

@@ -39,9 +39,12 @@ import Testing
         metrics.framesDrawn = 7
         metrics.framesPanned = 5
         metrics.bannerShows.count("sale")
+        metrics.placeholderRests = 2
+        metrics.playRecordsLost = 3
+        metrics.autoplayWaits = 4
         let lines = metrics.exposition.split(separator: "\n")
         let types = lines.filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ") }
-        #expect(types.count == 15)
+        #expect(types.count == 18)
         for type in types {
             #expect(type[2].hasPrefix("bannerd_"))
             #expect(type[2].hasSuffix("_total") == (type[3] == "counter"), "\(type)")
@@ -50,6 +53,9 @@ import Testing
         #expect(lines.contains("bannerd_frames_drawn_total 7"))
         #expect(lines.contains("bannerd_frames_panned_total 5"))
         #expect(lines.contains(#"bannerd_banner_shows_total{banner="sale"} 1"#))
+        #expect(lines.contains("bannerd_placeholder_rests_total 2"))
+        #expect(lines.contains("bannerd_play_records_lost_total 3"))
+        #expect(lines.contains("bannerd_autoplay_waits_total 4"))
         #expect(lines.contains("bannerd_screen_on 1"))
     }
 

@@ -1,3 +1,4 @@
+import FrameLoopTesting
 import ProofOfPlay
 import Testing
 import WallClock
@@ -12,6 +13,9 @@ import WallClock
         var tracker = PlayTracker()
         var now = Duration.zero
         var records: [PlayRecord] = []
+        /// Showings as the metrics count them, when they begin.
+        var began: [String] = []
+        var placeholderRests = 0
 
         mutating func show(
             _ id: String?, centred: Bool = false, placeholder: Bool = false, cause: PlayCause = .autoplay,
@@ -22,7 +26,10 @@ import WallClock
                 PlayTracker.Glass(bannerID: $0, image: "/c/\($0).png", centred: centred, placeholder: placeholder)
             }
             let reading = clock
-            if let record = tracker.show(glass, cause: cause, at: now, clock: reading) { records.append(record) }
+            let change = tracker.show(glass, cause: cause, at: now, clock: reading)
+            if let record = change.ended { records.append(record) }
+            if let id = change.began { began.append(id) }
+            if change.placeholderAtRest { placeholderRests += 1 }
         }
 
         var clock: ClockReading { morning.advanced(bySeconds: Int(now.components.seconds)) }
@@ -86,6 +93,8 @@ import WallClock
         screen.show("d", centred: true, cause: .touch, after: 0.2)
         screen.show("e", after: 1)
         #expect(screen.records.map(\.bannerID) == ["a", "b", "d"])
+        #expect(screen.began == ["a", "b", "d"])
+        #expect(screen.placeholderRests == 1)  // b's placeholder rested, once in its play
         #expect(screen.records.map(\.cause) == [.start, .autoplay, .touch])
         #expect(screen.records.map(\.centredSeconds) == [5, 2, 1])
         // b's showing starts when b itself is first on glass, 2.5 s after its placeholder came in.
@@ -99,6 +108,23 @@ import WallClock
         screen.show("a", centred: true, after: 0.5)  // snapped back
         screen.show("b", after: 3)
         #expect(screen.records.map(\.centredSeconds) == [5])
+    }
+
+    /// The metrics count a showing when it begins, the record is written when it ends: over any sequence of what
+    /// the screen shows, they name the same banners in the same order.
+    @Test(arguments: 0..<20) func everyShowingCountedIsOneRecord(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var screen = Screen()
+        for _ in 0..<200 {
+            let id = ["a", "b", "c", nil][Int(random.next() % 4)]
+            screen.show(
+                id, centred: random.next() % 2 == 0, placeholder: random.next() % 4 == 0, cause: .autoplay,
+                after: Double(random.next() % 3) * 0.5)
+        }
+        let (now, reading) = (screen.now, screen.clock)
+        if let last = screen.tracker.finish(at: now, clock: reading) { screen.records.append(last) }
+        #expect(!screen.began.isEmpty)
+        #expect(screen.records.map(\.bannerID) == screen.began)
     }
 
     @Test func stoppingEndsThePlayOnScreenAndTodaysCountsFollowTheLocalDay() {

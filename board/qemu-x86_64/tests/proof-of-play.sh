@@ -1,0 +1,79 @@
+#!/bin/bash
+# Proof of play, the metrics and the screen tell one story (issue 25): eight photo banners (1920x1080 JPEGs and
+# PNGs, made on the host by lib/photos.py) played by autoplay every 2 s for 32 s, once composed and once panned
+# (scanout "compose", then "auto"), with a touchscreen present and untouched, then `ctl pause` and SIGTERM.
+#   rests     at every rest a screendump, kept only if nothing was drawn while it was taken
+#   judged    on the host afterwards (lib/rests-later.py): the banner each screendump shows (by its photo's
+#             colour), the proof-of-play records and bannerd_banner_shows_total name the same banners in the same
+#             order, one showing per rest with none missing, every rest a step of autoplay; and no placeholder
+#             was ever drawn: the emulated CPU is a small board's, and autoplay waits for its banner rather
+#             than slide one in that is not rendered yet
+# qemu-run: packages python3 libjpeg-turbo-progs
+# qemu-run-args: --size 1024x768 --timeout 500
+# qemu-run-host: board/qemu-x86_64/lib/photos.py "$QEMU_RUN_OUT/content" 8 > "$QEMU_RUN_OUT/photos"
+# qemu-run-after: board/qemu-x86_64/lib/rests-later.py "$QEMU_RUN_OUT" compose auto
+set -uo pipefail
+TEST=proof-of-play
+source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
+PLAY_SECONDS=32
+
+"$BIN" check --content content || fail "check found problems in the photos"
+# A touchscreen present all along, never touched: the board's runs that lost showings had one.
+"$QEMU_RUN_BOARD/touch.py" --size 1024x768 --no-wait-reader --hold 600000 --ready-file touch.ready - < /dev/null \
+    > touch.log 2>&1 &
+touch=$!
+wait_until 60 test -e touch.ready || { fail "no touchscreen: $(cat touch.log)"; exit 1; }
+# The phase, the banner in the centre and the frames drawn so far, from one status.
+still() { ctl status | sed -n 's/.*"index":\([0-9]*\),.*"phase":"\([a-z]*\)",.*"frames_rendered":\([0-9]*\),.*/\2 \1 \3/p'; }
+
+play() { # MODE: autoplay for PLAY_SECONDS, a screendump at every rest
+    local mode=$1
+    cat > "bannerd-$mode.toml" <<EOF
+[display]
+scale = 1
+scanout = "$mode"
+[carousel]
+autoplay = 2
+[metrics]
+textfile = "$PWD/$mode-metrics.prom"
+[proof_of_play]
+directory = "$PWD/$mode-plays"
+EOF
+    echo "== $mode: autoplay every 2 s for $PLAY_SECONDS s"
+    "$BIN" run --config "bannerd-$mode.toml" --content content --control "$SOCK" > "bannerd-$mode.log" 2>&1 &
+    pid=$!
+    wait_until 90 eval '(($(field frames_rendered) > 0))' || { fail "$mode: nothing drawn: $(ctl status)"; return; }
+    : > "$mode-rests"
+    local end=$((SECONDS + PLAY_SECONDS)) last= n=0 before phase index frames
+    while ((SECONDS < end)); do
+        before=$(still)
+        read -r phase index frames <<< "$before"
+        if [ "$phase" != rest ] || [ "$index" = "$last" ]; then
+            sleep 0.2
+            continue
+        fi
+        shot "$mode-$n" || { fail "$mode: screendump $n"; break; }
+        # Kept if the carousel stood still on the same banner all the while; else taken again.
+        [ "$(still)" = "$before" ] || continue
+        echo "$mode-$n.png $index" >> "$mode-rests"
+        last=$index n=$((n + 1))
+    done
+    ctl pause > /dev/null || fail "$mode: ctl pause"
+    # The rest autoplay may have begun just before the pause: its screendump too.
+    POLL=0.3 wait_until 10 eval '[ "$(field phase)" = rest ]'
+    before=$(still)
+    read -r phase index frames <<< "$before"
+    if [ "$index" != "$last" ]; then
+        shot "$mode-$n" && [ "$(still)" = "$before" ] && echo "$mode-$n.png $index" >> "$mode-rests"
+    fi
+    ctl status > "$mode-status.json"
+    kill -TERM "$pid"
+    wait "$pid" || fail "$mode: exit status $? after SIGTERM"
+    echo "$mode: $(wc -l < "$mode-rests") rests, $(cat "$mode"-plays/*.jsonl 2>/dev/null | wc -l) records"
+    grep -v "^<6>" "bannerd-$mode.log"
+}
+
+play compose
+play auto
+kill "$touch" 2>/dev/null
+exit $status
