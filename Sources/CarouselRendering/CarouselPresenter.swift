@@ -31,6 +31,8 @@ public final class CarouselPresenter {
     private let target: PrerenderTarget
     private var cache: SpriteCache
     private var inFlight: [Int] = []
+    /// The banners `focus` last kept ready around the carousel: never evicted for another.
+    private var window: [Int] = []
     private var problems: [String] = []
     private var reported: Set<String> = []
     private let placeholder: Sprite
@@ -91,7 +93,8 @@ public final class CarouselPresenter {
     /// Makes sure the banners at the current page and two either side are rendered or on their way,
     /// nearest first. Call after each frame step; cheap when nothing is missing.
     public func focus(on carousel: Carousel) {
-        let wanted = missing(around: carousel)
+        window = self.window(around: carousel)
+        let wanted = window.filter { !cache.contains($0) }
         guard !wanted.isEmpty else { return }
         switch rendering {
         case .inline(let renderer):
@@ -105,19 +108,19 @@ public final class CarouselPresenter {
 
     /// Whether the banners `focus` keeps ready around `carousel` are all rendered: the carousel can show them and
     /// move a page or two either way without a placeholder.
-    public func isReady(around carousel: Carousel) -> Bool { missing(around: carousel).isEmpty }
+    public func isReady(around carousel: Carousel) -> Bool { window(around: carousel).allSatisfy(cache.contains) }
 
-    /// The banners at the current page (or the one a snap heads for) and two either side that are not rendered,
-    /// nearest first.
-    private func missing(around carousel: Carousel) -> [Int] {
+    /// The banners at the current page (or the one a snap heads for) and two either side, nearest first, the
+    /// banner autoplay brings in next before the one behind.
+    private func window(around carousel: Carousel) -> [Int] {
         guard let recycler = carousel.recycler else { return [] }
         let page = carousel.activeSnap.map { Int(($0.target / layout.pageStep).rounded()) } ?? carousel.nearestPage
-        var wanted: [Int] = []
+        var banners: [Int] = []
         for offset in [0, 1, -1, 2, -2] {
             let banner = recycler.banner(atPage: page + offset)
-            if !wanted.contains(banner), !cache.contains(banner) { wanted.append(banner) }
+            if !banners.contains(banner) { banners.append(banner) }
         }
-        return wanted
+        return banners
     }
 
     /// Picks up banners the worker finished; returns whether one of them is on screen (draw again).
@@ -125,7 +128,7 @@ public final class CarouselPresenter {
         guard case .worker(let worker) = rendering else { return false }
         var redraw = false
         for result in worker.collect() {
-            cache.insert(result.sprite, for: result.banner)
+            cache.insert(result.sprite, for: result.banner, keeping: window)
             spriteGeneration += 1
             inFlight.removeAll { $0 == result.banner }
             report(result.problems)
@@ -189,7 +192,7 @@ public final class CarouselPresenter {
             banners[banner], width: target.width, height: target.height, scale: target.scale,
             cornerRadius: target.cornerRadius)
         report(rendered.problems)
-        cache.insert(composer.prepare(rendered.bitmap, over: background), for: banner)
+        cache.insert(composer.prepare(rendered.bitmap, over: background), for: banner, keeping: window)
         spriteGeneration += 1
     }
 }

@@ -28,14 +28,20 @@ public struct SpriteCache {
         entries.contains { $0.banner == banner }
     }
 
-    /// Stores a rendered banner, evicting the least recently used one when full.
-    public mutating func insert(_ sprite: Sprite, for banner: Int) {
+    /// Stores a rendered banner, evicting the least recently used one when full, but none of `keeping` (the
+    /// banners on screen or about to be: while the display pans, nothing is drawn from the cache, so "recently
+    /// used" says nothing about what is on screen). A banner outside `keeping` that only an evicted kept one could
+    /// make room for is not stored.
+    public mutating func insert(_ sprite: Sprite, for banner: Int, keeping: [Int] = []) {
         clock += 1
         if let i = entries.firstIndex(where: { $0.banner == banner }) {
             entries[i] = (banner, sprite, clock)
             return
         }
-        if entries.count >= capacity, let oldest = entries.indices.min(by: { entries[$0].used < entries[$1].used }) {
+        if entries.count >= capacity {
+            let evictable = entries.indices.filter { !keeping.contains(entries[$0].banner) }
+            let candidates = evictable.isEmpty && keeping.contains(banner) ? Array(entries.indices) : evictable
+            guard let oldest = candidates.min(by: { entries[$0].used < entries[$1].used }) else { return }
             entries.remove(at: oldest)
         }
         entries.append((banner, sprite, clock))

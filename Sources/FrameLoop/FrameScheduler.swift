@@ -72,10 +72,16 @@ public struct FrameScheduler: Sendable {
     /// What the display shows; nil before the first frame and while there is no display.
     public private(set) var glass: GlassPicture?
     /// Nothing on glass yet: the first frame waits for the banners it shows to be rendered until then, so that a
-    /// placeholder is never the first picture (`StagedContent.patience`, as long as reloaded content waits).
+    /// placeholder is never the first picture (`firstFramePatience`).
     private var firstFrameDeadline: Duration?
     /// The first frame is being held back (`firstFrameDeadline`).
     private var holdingFirstFrame = false
+
+    /// How long the first frame waits for its banners (the centre and both ears). The screen stays as the modeset
+    /// left it (black) meanwhile; a slow board needs long for three photos: the QEMU board, its one emulated CPU
+    /// shared with another guest, took 12 s for three of 1920x1080. A banner that never renders does not keep the
+    /// screen dark longer than this.
+    public static let firstFramePatience: Duration = .seconds(30)
 
     public init(carousel: Carousel, pacing: Pacing) {
         self.carousel = carousel
@@ -134,7 +140,7 @@ public struct FrameScheduler: Sendable {
         if carousel.autoplayWaiting, !waiting { statistics.autoplayWaits += 1 }
         holdingFirstFrame = false
         if needsPresent, glass == nil, !carousel.visibleViews().allSatisfy({ isReady($0.banner) }) {
-            let deadline = firstFrameDeadline ?? now + StagedContent.patience
+            let deadline = firstFrameDeadline ?? now + Self.firstFramePatience
             firstFrameDeadline = deadline
             holdingFirstFrame = now < deadline
         }

@@ -25,6 +25,22 @@ import Testing
         #expect(cache.banners.isEmpty)
     }
 
+    /// While the display pans, nothing is drawn from the cache, so the banners on screen may be the least
+    /// recently used: a banner rendered for later must not push one of them out (the board showed a placeholder
+    /// after a panned slide).
+    @Test func theBannersKeptAreNeverEvicted() {
+        var cache = SpriteCache(capacity: 3)
+        for banner in 0..<3 { cache.insert(sprite(banner + 1), for: banner) }
+        _ = cache.sprite(for: 2)  // 0, then 1, are the least recently used
+        cache.insert(sprite(9), for: 7, keeping: [0, 7])
+        #expect(cache.banners == [0, 2, 7])
+        // Nothing but kept banners left to evict: a banner not kept is not stored; a kept one still is.
+        cache.insert(sprite(4), for: 8, keeping: [0, 2, 7])
+        #expect(cache.banners == [0, 2, 7])
+        cache.insert(sprite(4), for: 8, keeping: [0, 2, 7, 8])
+        #expect(cache.banners.count == 3 && cache.banners.contains(8))
+    }
+
     @Test func renumberingKeepsTheSpritesOfBannersThatStay() {
         // A schedule's edge: of banners 0, 1, 2, banner 1 leaves; 2 becomes 1, 0 stays 0.
         var cache = SpriteCache(capacity: 3)

@@ -114,7 +114,9 @@ def judge(out, mode, photos, problems):
         if value != 0:
             fail(f"{name} is {value}")
     waits = metric(metrics, "bannerd_autoplay_waits_total").get("")
-    print(f"{mode}: autoplay waited for a banner {waits:g} time(s), {status.get('frames_late')} frames late, "
+    if waits is None:
+        fail("no bannerd_autoplay_waits_total in the metrics")
+    print(f"{mode}: autoplay waited for a banner {waits} time(s), {status.get('frames_late')} frames late, "
           f"{status.get('frames_rendered')} drawn, {status.get('frames_panned')} panned")
 
 

@@ -26,8 +26,8 @@ wait_until() { # SECONDS COMMAND...: retry COMMAND until it succeeds
 }
 settled_on() { [ "$(field phase)" = rest ] && [ "$(field index)" = "$1" ]; }
 phase_is() { [ "$(field phase)" = "$1" ]; }
-# Drawn, and every banner on screen shown as itself (how many frames that takes depends on when the pre-render
-# threads finish: the first frame may show placeholders, each arrival redraws).
+# Drawn, and every banner on screen shown as itself (the first frame waits for the pre-render threads, 30 s at
+# most, then shows placeholders for what is still missing and redraws as each arrives).
 banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
 start() { # LOG ARGS...: run bannerd in the background, wait until its first banners are on screen
     local log=$1; shift

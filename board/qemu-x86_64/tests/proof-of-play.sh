@@ -42,19 +42,30 @@ EOF
     echo "== $mode: autoplay every 2 s for $PLAY_SECONDS s"
     "$BIN" run --config "bannerd-$mode.toml" --content content --control "$SOCK" > "bannerd-$mode.log" 2>&1 &
     pid=$!
-    wait_until 90 eval '(($(field frames_rendered) > 0))' || { fail "$mode: nothing drawn: $(ctl status)"; return; }
     : > "$mode-rests"
-    local end=$((SECONDS + PLAY_SECONDS)) last= n=0 before phase index frames
-    while ((SECONDS < end)); do
+    local end= last= n=0 before after phase index frames taken deadline=$((SECONDS + 90))
+    # From the first frame on (the first rest is the shortest: banner 2 renders while the first frame waits).
+    while [ -z "$end" ] || ((SECONDS < end)); do
         before=$(still)
         read -r phase index frames <<< "$before"
+        if [ -z "$end" ]; then
+            ((SECONDS < deadline)) || { fail "$mode: nothing drawn: $(ctl status)"; return; }
+            ((${frames:-0} > 0)) || { sleep 0.1; continue; }
+            end=$((SECONDS + PLAY_SECONDS))
+        fi
         if [ "$phase" != rest ] || [ "$index" = "$last" ]; then
-            sleep 0.2
+            sleep 0.1
             continue
         fi
+        taken=$(ms)
         shot "$mode-$n" || { fail "$mode: screendump $n"; break; }
+        after=$(still)
         # Kept if the carousel stood still on the same banner all the while; else taken again.
-        [ "$(still)" = "$before" ] || continue
+        if [ "$after" != "$before" ]; then
+            echo "$mode: rest on banner $index: not still while the screendump was taken ($(($(ms) - taken)) ms):" \
+                "$before, then $after"
+            continue
+        fi
         echo "$mode-$n.png $index" >> "$mode-rests"
         last=$index n=$((n + 1))
     done
