@@ -24,9 +24,9 @@ from pngcheck import read_png  # noqa: E402  (sibling module)
 
 # The photos' pattern averages to their colour over whole stripes; scaling and JPEG move it a little.
 TOLERANCE = 24
-# 32 s of autoplay every 2 s would be 12 rests where banners render in time; the emulated CPU takes longer than
-# 2 s to render a photo, and autoplay waits for it (bannerd_autoplay_waits_total): most of the carousel, at least.
-MINIMUM_RESTS = 7
+# The guest watches for 32 s and a whole turn of the eight banners and back to the first, however long autoplay
+# waits for each photo to be rendered (bannerd_autoplay_waits_total; on the emulated CPU a photo takes about 4 s).
+MINIMUM_RESTS = 9
 
 
 def middle_colour(path):
@@ -96,7 +96,7 @@ def judge(out, mode, photos, problems):
     if counted != shows:
         fail(f"bannerd_banner_shows_total {shows} differs from the records {counted}")
     if len(rests) < MINIMUM_RESTS:
-        fail(f"{len(rests)} rests in 32 s of autoplay every 2 s (at least {MINIMUM_RESTS} expected)")
+        fail(f"{len(rests)} rests (the guest watches for {MINIMUM_RESTS} at least)")
     if not rests or rests[0][1] != "0":
         fail("the first rest is not on the first banner")
     for (_, a), (name, b) in zip(rests, rests[1:]):
