@@ -89,10 +89,11 @@ held() { # ROTATION NAME DISTANCE: drag the carousel forwards by DISTANCE pixels
         echo "0 down $x0 $y0"
         for i in $(seq 1 24); do echo "$((i * 25)) move $((x0 + (x1 - x0) * i / 24)) $((y0 + (y1 - y0) * i / 24))"; done
     } > "gesture-$name.txt"
-    # The finger stays down 40 s after its last move; the device then goes, which cancels the touch.
-    touch.py --hold 40000 "gesture-$name.txt" > "touch-$name.log" 2>&1 &
+    # The finger stays down until the test has what it needs and stops touch.py: the device then goes, which
+    # cancels the touch (a finger held for a fixed time was lifted too soon on a host loaded by other guests).
+    touch.py --hold 600000 "gesture-$name.txt" > "touch-$name.log" 2>&1 &
     finger=$!
-    wait_until 30 still || fail "$name: the carousel was not held still: $(ctl status)"
+    wait_until 120 still || fail "$name: the carousel was not held still: $(ctl status)"
     same_as_screendump "$name"
     [ "$(field last_frame)" = panned ] || fail "$name: the frame on glass was not panned: $(ctl status)"
     echo "$name: $(($(field frames_panned) - panned0)) frames panned; index $index0 -> $(field index)"
