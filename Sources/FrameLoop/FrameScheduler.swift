@@ -77,10 +77,11 @@ public struct FrameScheduler: Sendable {
     /// The first frame is being held back (`firstFrameDeadline`).
     private var holdingFirstFrame = false
 
-    /// How long the first frame waits for its banners (the centre and both ears). The screen stays as the modeset
-    /// left it (black) meanwhile; a slow board needs long for three photos: the QEMU board, its one emulated CPU
-    /// shared with another guest, took 12 s for three of 1920x1080. A banner that never renders does not keep the
-    /// screen dark longer than this.
+    /// How long the first frame waits for its banners (the centre and both ears) since the last one was rendered.
+    /// The screen stays as the modeset left it (black) meanwhile. A slow board needs long for three photos (the
+    /// QEMU board, its one emulated CPU shared with another guest and a build, took over 30 s for three of
+    /// 1920x1080), so the wait lasts as long as rendering goes on; a banner that never renders keeps the screen
+    /// dark no longer than this after the last one that did.
     public static let firstFramePatience: Duration = .seconds(30)
 
     public init(carousel: Carousel, pacing: Pacing) {
@@ -105,9 +106,11 @@ public struct FrameScheduler: Sendable {
         wantedFrames = true
     }
 
-    /// Banners were rendered: if autoplay waits for one, it looks again at the next wake-up.
+    /// Banners were rendered: if autoplay waits for one, it looks again at the next wake-up; a first frame held
+    /// for its banners waits its whole patience afresh (rendering is slow, not stuck).
     public mutating func bannersRendered() {
         if carousel.autoplayWaiting { autoplayMayGo = true }
+        if holdingFirstFrame { firstFrameDeadline = nil }
     }
 
     /// Replaces the carousel (new content, or a new display size) and redraws. New content takes over at rest on

@@ -9,7 +9,13 @@ import MonotonicTime
 extension MainLoop {
     /// Hands the metrics to the writer when they are due.
     func writeMetricsIfDue(at now: Duration) {
-        guard let path = settings.metricsTextfile, metricsSchedule.isDue(at: now) else { return }
+        guard settings.metricsTextfile != nil, metricsSchedule.isDue(at: now) else { return }
+        writeMetrics()
+    }
+
+    /// Hands the metrics to the writer now (when due, and once more on the way out: the file keeps the last state).
+    func writeMetrics() {
+        guard let path = settings.metricsTextfile else { return }
         var snapshot = metrics
         let statistics = scheduler.statistics
         snapshot.framesDrawn = statistics.framesRendered

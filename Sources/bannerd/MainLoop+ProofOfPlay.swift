@@ -27,10 +27,9 @@ extension MainLoop {
             clock: Self.clockReading())
         if !chores.lit || screen == nil { motionCause = .start }  // the next banner on glass starts a new showing
         if let record = change.ended { keep(record) }
-        if let shown = change.began {
-            metrics.bannerShows.count(shown)
-            metricsChanged()
-        }
+        // Written at the next regular write, not sooner: a showing every few seconds must not mean a write to an
+        // SD card every few seconds.
+        if let shown = change.began { metrics.bannerShows.count(shown) }
         if change.placeholderAtRest { metrics.placeholderRests += 1 }
     }
 

@@ -238,10 +238,11 @@ final class MainLoop {
             } else if fd == wakeSignal.fileDescriptor {
                 wakeSignal.drain()
                 collectStrips()
+                let rendered = presenter.spriteGeneration
                 if !collectStaged(), presenter.collect(visible: scheduler.carousel.visibleViews()) {
                     scheduler.requestRedraw()
                 }
-                scheduler.bannersRendered()
+                if presenter.spriteGeneration != rendered { scheduler.bannersRendered() }
                 sendScreenshots()
                 logWriteFailures()
                 releaseMemoryWhenSettled()
@@ -423,6 +424,7 @@ final class MainLoop {
         stopPanning()
         strips.stop()
         finishPlay(at: MonotonicClock.now())
+        writeMetrics()
         writer.finish()  // the last metrics and the last play written are the last state
         writer.stop()
         screen?.device.shutdown()

@@ -75,8 +75,8 @@ import Testing
         #expect(loop.scheduler.statistics.autoplayWaits == 1, "\(name)")
     }
 
-    /// The first frame waits for the banners it shows (a placeholder is never the first picture), but not for ever:
-    /// a banner that never renders does not keep the screen dark.
+    /// The first frame waits for the banners it shows (a placeholder is never the first picture) as long as they keep
+    /// coming, but not for ever: a banner that never renders does not keep the screen dark.
     @Test func theFirstFrameWaitsForItsBannersWithinPatience() throws {
         var loop = try LoopHarness(count: 7, pacing: .timer, flips: .immediate())
         loop.renderedAt = [6: .seconds(3)]  // the left ear
@@ -84,6 +84,13 @@ import Testing
         #expect(loop.frames.first?.time == .seconds(3))
         #expect(loop.placeholderFrames == 0)
         #expect(loop.wakeups.count <= 3)
+
+        // Slow but going on: each banner takes 20 s, the wait lasts until the last is rendered.
+        var slow = try LoopHarness(count: 7, pacing: .timer, flips: .immediate())
+        slow.renderedAt = [6: .seconds(20), 0: .seconds(40), 1: .seconds(60)]
+        slow.run(until: .seconds(80))
+        #expect(slow.frames.first?.time == .seconds(60))
+        #expect(slow.placeholderFrames == 0)
 
         var stuck = try LoopHarness(count: 7, pacing: .timer, flips: .immediate())
         stuck.renderedAt = [0: .seconds(600)]
