@@ -27,6 +27,9 @@ public struct Carousel: Sendable {
     public var ownAutoplayInterval: @Sendable (_ index: Int) -> Duration? = { _ in nil }
     /// Autoplay is due but waits: the banner it would bring in was not ready at the latest step (`advance`).
     public private(set) var autoplayWaiting = false
+    /// Moves autoplay has started: a move may start and end between two looks at the carousel (a stalled loop
+    /// catches up in closed form), so its phase alone cannot tell who moved it.
+    public private(set) var autoplayMoves = 0
     /// Pages taken off the position by renormalisation while resting (whole cycles of `count`).
     /// `nearestPage + pagesRenormalised` is the page as if the position had never been wrapped.
     public private(set) var pagesRenormalised = 0
@@ -132,6 +135,7 @@ public struct Carousel: Sendable {
                 // start now, not in the past.
                 let start = autoplayWaiting ? time : max(due, previousFrame)
                 autoplayWaiting = false
+                autoplayMoves += 1
                 startSnap(toPage: nearestPage + 1, velocity: 0, at: start, phase: .autoplay)
                 if let spring = snap { position = spring.state(at: time).position }
             } else {

@@ -15,6 +15,10 @@ extension MainLoop {
         // Compared first as three small values: most frames of a slide change none of them, and reading a banner
         // out of the list (its id and image as strings) is kept for the frames that do.
         let carousel = scheduler.carousel
+        // Autoplay moved it since the last look (a whole slide may have passed between two steps of a stalled loop);
+        // fewer moves than before is a new carousel (a reload), moved by what replaced it.
+        if carousel.autoplayMoves > autoplayMovesSeen { motionCause = .autoplay }
+        autoplayMovesSeen = carousel.autoplayMoves
         var seen = GlassSeen.dark
         if chores.lit, screen != nil, carousel.count > 0, let glass = scheduler.glass, glass.index < banners.count {
             seen = .banner(
@@ -23,7 +27,7 @@ extension MainLoop {
         guard seen != glassSeen else { return }
         glassSeen = seen
         let change = plays.show(
-            bannerOnGlass, cause: carousel.phase == .autoplay ? .autoplay : motionCause, at: now,
+            bannerOnGlass, cause: motionCause, at: now,
             clock: Self.clockReading())
         if !chores.lit || screen == nil { motionCause = .start }  // the next banner on glass starts a new showing
         if let record = change.ended { keep(record) }

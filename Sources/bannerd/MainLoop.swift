@@ -82,9 +82,10 @@ final class MainLoop {
     var plays = PlayTracker()
     /// What `plays` was last told; `.stale` whenever `banners` changes, since an index then names another banner.
     var glassSeen = GlassSeen.stale
-    /// How the carousel was last moved by someone (touch, key, control, schedule, reload); autoplay is read off
-    /// the carousel itself.
+    /// How the carousel was last moved: by someone (touch, key, control, schedule, reload), or by autoplay
+    /// (`Carousel.autoplayMoves` counted past `autoplayMovesSeen`).
     var motionCause = PlayCause.start
+    var autoplayMovesSeen = 0
     /// The local day whose expired proof-of-play files were last removed.
     var playFilesPrunedDay: Int?
     let control: ControlServer?

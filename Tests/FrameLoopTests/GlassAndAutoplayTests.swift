@@ -27,8 +27,9 @@ import Testing
         for (a, b) in zip(rests, rests.dropFirst()) {
             #expect(b == (a + 1) % 7, "\(name): rests \(rests)")
         }
-        // The carousel's own idea of its rests agrees: it moved once per rest after the first.
+        // The carousel's own idea of its rests agrees: it moved once per rest after the first, each move autoplay's.
         #expect(loop.scheduler.carousel.index == rests.last, "\(name)")
+        #expect(loop.scheduler.carousel.autoplayMoves == rests.count - 1, "\(name)")
         #expect(loop.glass.allSatisfy { $0.picture != nil }, "\(name): a frame was drawn, the display never empty")
     }
 
