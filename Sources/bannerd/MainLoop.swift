@@ -335,43 +335,6 @@ final class MainLoop {
         HeapPolicy.releaseFreedMemory()
     }
 
-    private func drawFrame(at now: Duration) {
-        do {
-            let panner = activePanner()
-            let panned = panner?.framesPanned ?? 0
-            let waits = scheduler.statistics.autoplayWaits
-            let drawn = try frames.frame(
-                at: now, on: screen?.device, isReady: presenter.isRendered,
-                pan: { carousel in try panner?.present(carousel, presenter: presenter) },
-                draw: { buffer, carousel in presenter.draw(carousel.visibleViews(), into: buffer) })
-            switch drawn {
-            case .presented:
-                lastFramePanned = (panner?.framesPanned ?? 0) > panned
-                if lastFramePanned == true { metrics.framesPanned += 1 }
-                if presenter.placeholdersOnScreen > 0 { metrics.placeholderFrames += 1 }
-                announceReady()
-                captureScreenshots()
-            case .dropped:
-                failScreenshots("error: nothing on screen (the display went away)")
-            case .idle, .refused:
-                break  // a screenshot waits for the frame that is presented
-            }
-            if waits == 0, scheduler.statistics.autoplayWaits > 0 { logAutoplayWait() }
-        } catch {
-            Log.error("present: \(error)")
-        }
-    }
-
-    /// The first time autoplay stays on a banner because the next one is not rendered yet (a slow board, large
-    /// images); later ones are counted in the metrics only.
-    private func logAutoplayWait() {
-        let carousel = scheduler.carousel
-        guard let next = carousel.autoplayTarget, next < banners.count, carousel.index < banners.count else { return }
-        Log.warning(
-            "autoplay stays on banner \"\(banners[carousel.index].id)\" until \"\(banners[next].id)\" is rendered "
-                + "(a slow board, or large images?); each wait is counted in bannerd_autoplay_waits_total")
-    }
-
     /// READY=1 once: after the first frame is on glass, or at once when the schedule has the screen dark.
     func announceReady() {
         guard !announcedReady else { return }
