@@ -72,17 +72,10 @@ public struct FrameScheduler: Sendable {
     /// What the display shows; nil before the first frame and while there is no display.
     public private(set) var glass: GlassPicture?
     /// Nothing on glass yet: the first frame waits for the banners it shows to be rendered until then, so that a
-    /// placeholder is never the first picture (`firstFramePatience`).
+    /// placeholder is never the first picture (`RenderingPatience`; the screen stays as the modeset left it, black).
     private var firstFrameDeadline: Duration?
     /// The first frame is being held back (`firstFrameDeadline`).
     private var holdingFirstFrame = false
-
-    /// How long the first frame waits for its banners (the centre and both ears) since the last one was rendered.
-    /// The screen stays as the modeset left it (black) meanwhile. A slow board needs long for three photos (the
-    /// QEMU board, its one emulated CPU shared with another guest and a build, took over 30 s for three of
-    /// 1920x1080), so the wait lasts as long as rendering goes on; a banner that never renders keeps the screen
-    /// dark no longer than this after the last one that did.
-    public static let firstFramePatience: Duration = .seconds(30)
 
     public init(carousel: Carousel, pacing: Pacing) {
         self.carousel = carousel
@@ -143,7 +136,7 @@ public struct FrameScheduler: Sendable {
         if carousel.autoplayWaiting, !waiting { statistics.autoplayWaits += 1 }
         holdingFirstFrame = false
         if needsPresent, glass == nil, !carousel.visibleViews().allSatisfy({ isReady($0.banner) }) {
-            let deadline = firstFrameDeadline ?? now + Self.firstFramePatience
+            let deadline = firstFrameDeadline ?? now + RenderingPatience.sinceLastBanner
             firstFrameDeadline = deadline
             holdingFirstFrame = now < deadline
         }

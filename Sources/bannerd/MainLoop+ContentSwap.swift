@@ -37,10 +37,13 @@ extension MainLoop {
         if screen == nil || !chores.lit { swapInStaged(at: now) }
     }
 
-    /// Picks up the staged banners the worker finished (its wake-up); true when staging.
-    func collectStaged() -> Bool {
+    /// Picks up the staged banners the worker finished (its wake-up), which renews the staging's patience; true
+    /// when staging.
+    func collectStaged(at now: Duration) -> Bool {
         guard let staged else { return false }
+        let rendered = staged.presenter.spriteGeneration
         _ = staged.presenter.collect(visible: staged.carousel.visibleViews())
+        if staged.presenter.spriteGeneration != rendered { self.staged?.swap.bannersRendered(at: now) }
         return true
     }
 

@@ -219,8 +219,8 @@ final class MainLoop {
             deadline = min(deadline ?? chore, chore)
         }
         if let edge = scheduled.deadline(carousel: scheduler.carousel) { deadline = min(deadline ?? edge, edge) }
-        // Staged content waits for its sprites (the worker's wake-up) or its patience; once that is spent, for
-        // the carousel's rest, which the frames or the input bring.
+        // Staged content waits for its sprites (the worker's wake-up) or its patience, renewed by each banner
+        // rendered; once that is spent, for the carousel's rest, which the frames or the input bring.
         if let patience = staged?.swap.deadline, patience > now { deadline = min(deadline ?? patience, patience) }
         if notifier?.watchdogInterval != nil {
             let ping = frames.watchdogDeadline
@@ -240,9 +240,8 @@ final class MainLoop {
                 wakeSignal.drain()
                 collectStrips()
                 let rendered = presenter.spriteGeneration
-                if !collectStaged(), presenter.collect(visible: scheduler.carousel.visibleViews()) {
-                    scheduler.requestRedraw()
-                }
+                let staging = collectStaged(at: MonotonicClock.now())
+                if !staging, presenter.collect(visible: scheduler.carousel.visibleViews()) { scheduler.requestRedraw() }
                 if presenter.spriteGeneration != rendered { scheduler.bannersRendered() }
                 sendScreenshots()
                 logWriteFailures()

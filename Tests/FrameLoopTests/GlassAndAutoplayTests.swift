@@ -96,7 +96,7 @@ import Testing
         var stuck = try LoopHarness(count: 7, pacing: .timer, flips: .immediate())
         stuck.renderedAt = [0: .seconds(600)]
         stuck.run(until: .seconds(40))
-        #expect(stuck.frames.first?.time == FrameScheduler.firstFramePatience)
+        #expect(stuck.frames.first?.time == RenderingPatience.sinceLastBanner)
         #expect(stuck.placeholderFrames == 1)
         #expect(!stuck.spun && stuck.wakeups.count <= 3)
     }

@@ -12,9 +12,22 @@ import Testing
     }
 
     @Test func patienceRunsOutForBannersThatTakeTooLongButNeverMidMotion() {
-        #expect(swap.deadline == .seconds(110))
-        #expect(!swap.isDue(at: .milliseconds(109_999), ready: false, settled: true))
-        #expect(swap.isDue(at: .seconds(110), ready: false, settled: true))
-        #expect(!swap.isDue(at: .seconds(200), ready: false, settled: false))
+        #expect(swap.deadline == .seconds(100) + RenderingPatience.sinceLastBanner)
+        #expect(!swap.isDue(at: swap.deadline - .milliseconds(1), ready: false, settled: true))
+        #expect(swap.isDue(at: swap.deadline, ready: false, settled: true))
+        #expect(!swap.isDue(at: .seconds(1000), ready: false, settled: false))
+    }
+
+    /// A slow renderer that keeps delivering is waited for (a loaded board took over 10 s for three photos and the
+    /// update came in with placeholders); one that stops is not.
+    @Test func eachBannerRenderedRenewsThePatience() {
+        var slow = swap
+        let patience = RenderingPatience.sinceLastBanner
+        slow.bannersRendered(at: .seconds(100) + patience - .seconds(1))
+        slow.bannersRendered(at: .seconds(100) + patience * 2 - .seconds(2))
+        #expect(!slow.isDue(at: .seconds(100) + patience * 3 - .seconds(3), ready: false, settled: true))
+        #expect(slow.isDue(at: .seconds(100) + patience * 3 - .seconds(2), ready: false, settled: true))
+        slow.bannersRendered(at: .seconds(50))  // an old wake-up read late does not shorten the wait
+        #expect(slow.deadline == .seconds(100) + patience * 3 - .seconds(2))
     }
 }
