@@ -22,8 +22,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         // Counts heap allocations in BannerdBench (malloc/free interposed in-process; benchmark only).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
-        // Errno's text (strerror) for the system-call wrappers' messages.
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // MARK: Pure core (imports no C library)
@@ -40,7 +38,7 @@ let package = Package(
         // The Prometheus textfile's contents and when to write it (pure).
         .target(name: "Metrics"),
         // A thread for work the frame loop must not wait for (screenshots, report files).
-        .target(name: "BackgroundJobs"),
+        .target(name: "BackgroundJobs", dependencies: ["SystemCalls"]),
         .target(name: "TextLayout", dependencies: ["Raster"]),
         // The TOML 1.0 decoder banners.toml and bannerd.toml are read with (positions on every key and value).
         .target(name: "TOMLDecoding"),
@@ -71,7 +69,7 @@ let package = Package(
 
         // MARK: Thin wrappers (one per C library; no policy)
         // The EINTR retry and the errno text every system-call wrapper below shares.
-        .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "SystemCalls", dependencies: ["CLinuxThreads"]),
         .target(name: "FileAccess", dependencies: ["SystemCalls"]),
         .target(
             name: "ImageDecoding",
@@ -125,6 +123,8 @@ let package = Package(
         .systemLibrary(name: "CLinuxEvents"),
         // libc's posix_spawn and the kernel's pidfd (glibc declarations only): no library to link.
         .systemLibrary(name: "CLinuxProcess"),
+        // glibc's thread naming, declared only under _GNU_SOURCE: no library to link.
+        .systemLibrary(name: "CLinuxThreads"),
         // Kernel console header (linux/kd.h): no library to link.
         .systemLibrary(name: "CLinuxConsole"),
         // memfd_create (a glibc declaration only): no library to link.
@@ -226,6 +226,7 @@ let package = Package(
             name: "ProofOfPlayTests", dependencies: ["ProofOfPlay", "WallClock", "FileAccess", "FrameLoopTesting"]),
         .testTarget(name: "BackgroundJobsTests", dependencies: ["BackgroundJobs"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(
             name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol", "Raster", "BackgroundJobs"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "MonotonicTime"]),

@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import SystemCalls
 
 /// Runs jobs on a thread of its own at the lowest priority, so that work the frame loop asks for but must not wait
 /// for (composing a screenshot, writing a report file to a slow SD card) never holds up a frame or a touch.
@@ -17,7 +17,7 @@ public final class BackgroundQueue<Output: Sendable>: @unchecked Sendable {
     /// The thread's nice value unless told otherwise: below the frame loop and the pre-render threads.
     public static var lowestNiceness: Int32 { 19 }
 
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var waiting: [(key: String?, job: Job)] = []
     private var outputs: [Output] = []
     private var stopped = false
@@ -26,16 +26,16 @@ public final class BackgroundQueue<Output: Sendable>: @unchecked Sendable {
 
     /// Starts the thread, named `name`, at nice value `niceness`; `wake` is called after each job that returned
     /// something.
-    public init(name: String, niceness: Int32 = lowestNiceness, wake: @escaping @Sendable () -> Void) {
+    public init(name: String, niceness: Int32 = lowestNiceness, wake: @escaping @Sendable () -> Void)
+        throws(SystemCallError)
+    {
         self.wake = wake
-        let thread = Thread {
+        try startThread(named: name) {
             // Per thread on Linux. A system-call filter that refuses it also refuses the pre-render threads', which
             // bannerd logs; the work is then only slower to arrive.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
             self.run()
         }
-        thread.name = name
-        thread.start()
     }
 
     /// Queues `job`; false when `maximumWaiting` jobs wait already (the job is dropped).

@@ -33,7 +33,7 @@ enum ScanoutPaths {
     private static func storm(width: Int, height: Int, pan: Bool, fonts: FontSet) throws {
         let worker = try PrerenderWorker(makeRenderer: threadRenderer, wake: {})
         defer { worker.stop() }
-        let strips = BackgroundQueue<StripJob>(name: "bench-strips", niceness: 5, wake: {})
+        let strips = try BackgroundQueue<StripJob>(name: "bench-strips", niceness: 5, wake: {})
         defer {
             strips.finish()
             strips.stop()

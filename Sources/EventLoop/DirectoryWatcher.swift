@@ -1,5 +1,6 @@
 import CLinuxEvents
 import Glibc
+import SystemCalls
 
 /// Tells the loop when files in a directory were written, moved in or removed (inotify), so new content shows up
 /// without a restart. Only completed writes count (IN_CLOSE_WRITE, IN_MOVED_TO): a file still being written is
@@ -14,14 +15,14 @@ public final class DirectoryWatcher {
         UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE)
         | UInt32(IN_DELETE_SELF | IN_MOVE_SELF)
 
-    public init(path: String) throws(EventLoopError) {
+    public init(path: String) throws(SystemCallError) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw EventLoopError(call: "inotify_init1", errno: errno) }
+        guard fd >= 0 else { throw SystemCallError(call: "inotify_init1", errno: errno) }
         let watch = inotify_add_watch(fd, path, Self.mask)
         guard watch >= 0 else {
             let code = errno
             close(fd)
-            throw EventLoopError(call: "inotify_add_watch(\(path))", errno: code)
+            throw SystemCallError(call: "inotify_add_watch(\(path))", errno: code)
         }
         self.path = path
         self.fileDescriptor = fd

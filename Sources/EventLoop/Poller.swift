@@ -1,5 +1,6 @@
 import Glibc
 import MonotonicTime
+import SystemCalls
 
 /// One poll() over the loop's descriptors, sleeping until one is readable or a deadline passes.
 public struct Poller {
@@ -15,7 +16,7 @@ public struct Poller {
     /// nil waits without limit. Returns the readable descriptors (empty on timeout). EINTR counts as a timeout.
     /// Its buffers are reused, so a wake-up allocates nothing once they have grown to the loop's size.
     public mutating func wait(for descriptors: [Int32], until deadline: Duration?, now: Duration)
-        throws(EventLoopError) -> [Int32]
+        throws(SystemCallError) -> [Int32]
     {
         entries.removeAll(keepingCapacity: true)
         for fd in descriptors { entries.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
@@ -23,7 +24,7 @@ public struct Poller {
         let ready = poll(&entries, nfds_t(entries.count), timeout)
         if ready < 0 {
             if errno == EINTR { return [] }
-            throw EventLoopError(call: "poll", errno: errno)
+            throw SystemCallError(call: "poll", errno: errno)
         }
         readable.removeAll(keepingCapacity: true)
         for entry in entries where entry.revents != 0 { readable.append(entry.fd) }

@@ -1,5 +1,6 @@
 import CLinuxEvents
 import Glibc
+import SystemCalls
 
 /// SIGINT, SIGTERM and SIGHUP delivered as readable events on a descriptor (signalfd), so a signal arriving
 /// mid-frame is handled between frames, in order, instead of interrupting drawing.
@@ -12,13 +13,13 @@ public final class SignalWatcher {
     public let fileDescriptor: Int32
 
     /// Blocks the signals for normal delivery (they queue on the descriptor instead).
-    public init() throws(EventLoopError) {
+    public init() throws(SystemCallError) {
         var mask = sigset_t()
         sigemptyset(&mask)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&mask, signal) }
-        guard sigprocmask(SIG_BLOCK, &mask, nil) == 0 else { throw EventLoopError(call: "sigprocmask", errno: errno) }
+        guard sigprocmask(SIG_BLOCK, &mask, nil) == 0 else { throw SystemCallError(call: "sigprocmask", errno: errno) }
         let fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard fd >= 0 else { throw EventLoopError(call: "signalfd", errno: errno) }
+        guard fd >= 0 else { throw SystemCallError(call: "signalfd", errno: errno) }
         fileDescriptor = fd
     }
 

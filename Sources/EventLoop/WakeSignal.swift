@@ -1,5 +1,6 @@
 import CLinuxEvents
 import Glibc
+import SystemCalls
 
 /// An eventfd another thread uses to wake the poll loop (the pre-render worker, when a banner is ready).
 // Sendable because its one stored property is an immutable descriptor, and write(2) on an eventfd is atomic from
@@ -8,9 +9,9 @@ public final class WakeSignal: @unchecked Sendable {
     /// Readable after `wake()` until `drain()`.
     public let fileDescriptor: Int32
 
-    public init() throws(EventLoopError) {
+    public init() throws(SystemCallError) {
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard fd >= 0 else { throw EventLoopError(call: "eventfd", errno: errno) }
+        guard fd >= 0 else { throw SystemCallError(call: "eventfd", errno: errno) }
         fileDescriptor = fd
     }
 

@@ -30,6 +30,17 @@ extension LocalFiles {
         }
     }
 
+    /// Creates the directory `path` and any missing parents, each with `permissions` (`mkdir -p`).
+    public func makeDirectories(_ path: String, permissions: mode_t) throws(FileError) {
+        var parent = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            parent += component
+            try makeDirectory(parent, permissions: permissions)
+            parent += "/"
+        }
+        guard case .directory = try kind(of: path) else { throw FileError(call: "mkdir", errno: ENOTDIR, path: path) }
+    }
+
     /// Removes the file `path`.
     public func remove(_ path: String) throws(FileError) {
         guard unlink(path) == 0 else { throw FileError(call: "unlink", errno: errno, path: path) }

@@ -26,6 +26,12 @@ public struct LocalFiles: Sendable {
         return Self.kind(st)
     }
 
+    /// Whether `path` names anything, following symlinks (a dangling link does not count).
+    public func exists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+
     /// Opens a regular file for reading (`open`, `fstat`); refuses directories, FIFOs, sockets and devices.
     public func openRegularFile(_ path: String) throws(FileError) -> OpenFile {
         // O_NONBLOCK: a FIFO named like an image must not hang the player; it is refused below.
@@ -110,13 +116,8 @@ public struct LocalFiles: Sendable {
 
     /// Writes all of `bytes` to `fd` (write(2) may take less than asked); `path` names it in the error.
     static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(FileError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = repeatWhileInterrupted {
-                bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-            }
-            guard n >= 0 else { throw FileError(call: "write", errno: errno, path: path) }
-            offset += n
+        if let failure = SystemCalls.writeAll(bytes, to: fd) {
+            throw FileError(call: "write", errno: failure, path: path)
         }
     }
 

@@ -1,6 +1,5 @@
 import BannerContent
 import CarouselRendering
-import Foundation
 import Glibc
 import Raster
 import SystemCalls
@@ -19,7 +18,7 @@ import SystemCalls
 // fontconfig itself makes thread-safe (ThreadSanitizer: BannerdRunTests, PrerenderThreadsTests in scripts/test,
 // threadsFallBackOnTheInstalledFontsTogether for the fallback on three threads).
 public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var pending: [Int] = []
     private var inProgress: Set<Int> = []
     private var finished: [PrerenderedBanner] = []
@@ -44,7 +43,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     public static let niceness: Int32 = 10
 
     /// Rendering threads by default: two, or one on a single-core board.
-    public static let defaultThreads = min(2, ProcessInfo.processInfo.activeProcessorCount)
+    public static let defaultThreads = min(2, processorsOnline)
 
     /// Starts the threads, idle until a presenter hands them banners and a size (`reset`). Each thread calls
     /// `makeRenderer` with its number (0 first) once, on itself; the initializer returns when every thread has
@@ -62,25 +61,15 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         let count = max(1, threads)
         for n in 0..<count {
             // The thread holds the worker until `stop()` ends it, so a worker dropped early is never freed under it.
-            let thread = Thread {
-                // On Linux the nice value is per thread (who 0 = this thread): it yields the CPU to the frame loop.
-                let refused =
-                    setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness) == 0
-                    ? nil : errnoText(errno)
-                let renderer: BannerRenderer
-                do {
-                    renderer = try makeRenderer(n)
-                } catch {
-                    self.threadStarted(failure: error, priorityRefused: refused)
-                    return
-                }
-                self.threadStarted(failure: nil, priorityRefused: refused)
-                self.run(renderer: renderer)
+            do {
+                try startThread(named: "prerender-\(n)") { self.threadMain(n, makeRenderer: makeRenderer) }
+            } catch {
+                stop()  // the threads already started
+                throw error
             }
-            thread.name = "bannerd-prerender-\(n)"
-            thread.start()
         }
         condition.lock()
+
         while threadsReady < count { condition.wait() }
         let failure = startFailure
         condition.unlock()
@@ -88,6 +77,21 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
             stop()
             throw failure
         }
+    }
+
+    private func threadMain(_ n: Int, makeRenderer: @Sendable (_ thread: Int) throws -> BannerRenderer) {
+        // On Linux the nice value is per thread (who 0 = this thread): it yields the CPU to the frame loop.
+        let refused =
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness) == 0 ? nil : errnoText(errno)
+        let renderer: BannerRenderer
+        do {
+            renderer = try makeRenderer(n)
+        } catch {
+            threadStarted(failure: error, priorityRefused: refused)
+            return
+        }
+        threadStarted(failure: nil, priorityRefused: refused)
+        run(renderer: renderer)
     }
 
     private func threadStarted(failure: (any Error)?, priorityRefused refused: String?) {

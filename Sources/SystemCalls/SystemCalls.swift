@@ -1,5 +1,3 @@
-import SystemPackage
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -19,12 +17,42 @@ public func repeatWhileInterrupted<Value: BinaryInteger>(_ call: () -> Value) ->
     }
 }
 
-/// The C library's text for an errno code ("No such file or directory"), through swift-system's `Errno`.
+/// The C library's text for an errno code ("No such file or directory"); strerror_r, as strerror may share one
+/// buffer between threads.
 public func errnoText(_ code: Int32) -> String {
-    Errno(rawValue: code).description
+    var text = [CChar](repeating: 0, count: 256)
+    guard strerror_r(code, &text, text.count) == 0 else { return "Unknown error \(code)" }
+    return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// An errno code as the messages of failed calls print it: "No such file or directory (errno 2)".
 public func errnoMessage(_ code: Int32) -> String {
     "\(errnoText(code)) (errno \(code))"
+}
+
+/// The process's environment (`environ`), by name.
+public func processEnvironment() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let text = entry.pointee {
+        let pair = String(cString: text)
+        if let equals = pair.firstIndex(of: "=") {
+            variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        entry += 1
+    }
+    return variables
+}
+
+/// Writes all of `bytes` to `fd` (write(2) may take less than asked, or be interrupted); the errno of a failure.
+public func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+        let n = repeatWhileInterrupted {
+            bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+        }
+        guard n >= 0 else { return errno }
+        offset += n
+    }
+    return nil
 }

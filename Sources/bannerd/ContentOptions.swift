@@ -1,6 +1,6 @@
 import ArgumentParser
 import BannerContent
-import Foundation
+import FileAccess
 import GlyphText
 import ImageDecoding
 import PrerenderThreads
@@ -15,7 +15,7 @@ struct ContentOptions: ParsableArguments {
     /// exists, as `bannerd run` takes it), else the built-in demo banners; problems are logged one line each and
     /// the valid banners kept. Banners may name the `actions` of the configuration.
     func loadBanners(orFrom configured: String? = nil, actions: Set<String> = []) -> BannerList {
-        let fromConfiguration = configured.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        let fromConfiguration = configured.flatMap { LocalFiles().exists($0) ? $0 : nil }
         guard let directory = content ?? fromConfiguration else { return DemoContent.banners }
         let result = ContentLoader(actions: actions).load(directory: directory)
         HeapPolicy.releaseFreedMemory()  // the parse's transient heap, large for big manifests

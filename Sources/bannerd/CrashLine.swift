@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Under the service, Swift's crash backtracer is off (`SWIFT_BACKTRACE=enable=no` in bannerd.service): it needs
 /// executable memory, which `MemoryDenyWriteExecute=` refuses, and a refused backtracer leaves the crashed
@@ -7,7 +7,7 @@ import Foundation
 enum CrashLine {
     static func installIfBacktracerIsOff() {
         // SWIFT_BACKTRACE is a comma-separated list of key=value; enable takes a boolean.
-        let settings = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"]?.split(separator: ",") ?? []
+        let settings = getenv("SWIFT_BACKTRACE").map { String(cString: $0).split(separator: ",") } ?? []
         let off = ["enable=no", "enable=off", "enable=false", "enable=0"]
         guard settings.contains(where: { off.contains($0.lowercased()) }) else { return }
         _ = crashPrefix  // initialised here: the handler must not run a lazy global's initialiser
@@ -25,7 +25,7 @@ enum CrashLine {
 
 /// The crash line's start: journald's critical priority under systemd (as `Log` does), plain otherwise.
 private let crashPrefix: StaticString =
-    ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil ? "<2>bannerd crashed: " : "bannerd crashed: "
+    getenv("JOURNAL_STREAM") != nil ? "<2>bannerd crashed: " : "bannerd crashed: "
 
 /// The signal handler: only async-signal-safe calls (write(2) of fixed text, raise(3)).
 private func crashed(_ signal: Int32) {

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import SystemCalls
 
 /// Log lines on stderr: with a `<N>` syslog priority prefix under systemd (journald reads it), plain otherwise.
 enum Log {
@@ -10,11 +11,11 @@ enum Log {
     }
 
     /// journald sets JOURNAL_STREAM for services whose stderr it reads.
-    private static let underJournal = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+    private static let underJournal = getenv("JOURNAL_STREAM") != nil
 
     static func write(_ level: Level, _ message: String) {
         let line = underJournal ? "<\(level.rawValue)>\(message)\n" : "bannerd: \(message)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        _ = writeAll(Array(line.utf8), to: STDERR_FILENO)  // nowhere to report a failure to write the log
     }
 
     static func error(_ message: String) { write(.error, message) }

@@ -1,12 +1,12 @@
 import BannerContent
 import CarouselEngine
 import ChildProcess
-import Foundation
+import SystemCalls
 
 /// Taps on the centre banner: its configured action runs in the background, its output goes to the log.
 extension MainLoop {
     static func makeActionRunner() -> ActionRunner {
-        ActionRunner(environment: ProcessInfo.processInfo.environment)
+        ActionRunner(environment: processEnvironment())
     }
 
     func report(_ action: CarouselAction) {

@@ -3,13 +3,14 @@ import CarouselEngine
 import CarouselRendering
 import ControlProtocol
 import EventLoop
-import Foundation
+import FileAccess
 import InputTranslation
 import KMSDisplay
 import LibinputSource
 import MonotonicTime
 import Raster
 import ServiceIO
+import SystemCalls
 import VirtualTerminal
 
 /// Opening the optional parts, control commands, status and content reload.
@@ -39,7 +40,7 @@ extension MainLoop {
 
     /// Watches the content directory for changes; nil for the built-in demo content or a directory not there yet.
     static func watchContent(_ settings: Settings) -> DirectoryWatcher? {
-        guard let directory = settings.contentDirectory, FileManager.default.fileExists(atPath: directory) else {
+        guard let directory = settings.contentDirectory, LocalFiles().exists(directory) else {
             return nil
         }
         do {
@@ -53,7 +54,7 @@ extension MainLoop {
     static func openControl(_ settings: Settings) -> ControlServer? {
         guard let path = settings.controlPath else { return nil }
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+        if !directory.isEmpty, !LocalFiles().exists(directory) {
             // Outside systemd (whose RuntimeDirectory= makes /run/bannerd) this is expected, not a fault.
             Log.info("no control socket: \(directory) does not exist (--control PATH chooses another)")
             return nil
@@ -68,7 +69,7 @@ extension MainLoop {
 
     static func openNotifier() -> SystemdNotifier? {
         do {
-            return try SystemdNotifier(environment: ProcessInfo.processInfo.environment)
+            return try SystemdNotifier(environment: processEnvironment())
         } catch {
             Log.warning("sd_notify unavailable: \(error)")
             return nil
@@ -156,7 +157,7 @@ extension MainLoop {
         guard let directory = settings.contentDirectory else {
             return .replace(banners: DemoContent.banners, skipped: [])
         }
-        guard FileManager.default.fileExists(atPath: directory) else {
+        guard LocalFiles().exists(directory) else {
             if !showing.isEmpty {
                 return .keep(
                     reason:

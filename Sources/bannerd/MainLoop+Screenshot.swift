@@ -1,6 +1,6 @@
 import BackgroundJobs
 import ControlProtocol
-import Foundation
+import Glibc
 import Raster
 import ServiceIO
 import SystemCalls
@@ -46,9 +46,10 @@ extension MainLoop {
                         to: client)
                 }
                 close(descriptor)
+                let tenthsOfMilliseconds = Int((shot.composeTime / .microseconds(100)).rounded())
                 Log.info(
                     "screenshot: \(shot.width)x\(shot.height) \(shot.format.name) for \(shot.clients.count) client(s), "
-                        + String(format: "composed in %.1f ms", shot.composeTime.seconds * 1000)
+                        + "composed in \(tenthsOfMilliseconds / 10).\(tenthsOfMilliseconds % 10) ms"
                         + " beside the frame loop")
             }
         }

@@ -7,8 +7,8 @@ import ChildProcess
 import ControlProtocol
 import DisplaySelection
 import EventLoop
-import Foundation
 import FrameLoop
+import Glibc
 import GlyphText
 import InputTranslation
 import KMSDisplay
@@ -143,13 +143,13 @@ final class MainLoop {
                 "pre-render threads keep the frame loop's priority: setpriority(nice \(PrerenderWorker.niceness)) "
                     + "refused: \(refused) (a system-call filter without setpriority?)")
         }
-        screenshots = BackgroundQueue(name: "bannerd-screenshot", wake: { [wakeSignal] in wakeSignal.wake() })
-        writer = BackgroundQueue(name: "bannerd-writer", wake: { [wakeSignal] in wakeSignal.wake() })
+        screenshots = try BackgroundQueue(name: "screenshot", wake: { [wakeSignal] in wakeSignal.wake() })
+        writer = try BackgroundQueue(name: "writer", wake: { [wakeSignal] in wakeSignal.wake() })
         // Below the frame loop, above the pre-render threads: a strip is the frames of the next page.
-        strips = BackgroundQueue(name: "bannerd-strips", niceness: 5, wake: { [wakeSignal] in wakeSignal.wake() })
+        strips = try BackgroundQueue(name: "strips", niceness: 5, wake: { [wakeSignal] in wakeSignal.wake() })
         metricsSchedule = MetricsSchedule(now: started)
         metrics.version = BannerdVersion.current
-        metrics.startTime = Date().timeIntervalSince1970
+        metrics.startTime = Double(time(nil))
         presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: screen?.rotation ?? .none,
             format: screen?.device.format ?? settings.format ?? .xrgb8888, background: settings.background,

@@ -5,7 +5,7 @@ import CarouselEngine
 import CarouselRendering
 import CarouselTrace
 import DisplaySelection
-import Foundation
+import FileAccess
 import FrameLoop
 import ImageDecoding
 import Raster
@@ -99,9 +99,9 @@ struct RenderCommand: ParsableCommand {
         var runner = TraceRunner(carousel: carousel, script: script)
         let frames = seconds.map { Int(($0 * 60).rounded()) + 1 } ?? max(61, runner.defaultFrameCount)
         do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try LocalFiles().makeDirectories(out, permissions: 0o755)
         } catch {
-            throw CommandFailure("\(out): cannot create the output directory (\(error.localizedDescription))")
+            throw CommandFailure("\(out): cannot create the output directory (\(error))")
         }
         let storage = PixelBufferStorage(width: size.width, height: size.height, format: pixelFormat)
         var written = 0

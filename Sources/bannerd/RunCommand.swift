@@ -2,7 +2,6 @@ import ArgumentParser
 import BannerdConfig
 import CarouselEngine
 import DisplaySelection
-import Foundation
 import PrerenderThreads
 import Raster
 

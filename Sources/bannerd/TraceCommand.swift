@@ -2,7 +2,7 @@ import ArgumentParser
 import CarouselEngine
 import CarouselTrace
 import DisplaySelection
-import Foundation
+import FileAccess
 
 /// `bannerd trace`: the engine in simulated time, one CSV row per 60 Hz frame.
 struct TraceCommand: ParsableCommand {
@@ -64,9 +64,9 @@ struct TraceCommand: ParsableCommand {
     static func loadScript(_ path: String) throws -> GestureScript {
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try LocalFiles().readText(path)
         } catch {
-            throw CommandFailure("\(path): cannot read gesture file (\(error.localizedDescription))")
+            throw CommandFailure("cannot read gesture file (\(error))")
         }
         do {
             return try GestureScript(parsing: text, file: path)

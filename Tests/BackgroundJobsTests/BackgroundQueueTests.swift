@@ -17,8 +17,8 @@ import Testing
         return gate
     }
 
-    @Test func jobsRunInOrderAndAKeyedJobReplacesTheOneStillWaiting() {
-        let queue = BackgroundQueue<String>(name: "test-order", wake: {})
+    @Test func jobsRunInOrderAndAKeyedJobReplacesTheOneStillWaiting() throws {
+        let queue = try BackgroundQueue<String>(name: "test-order", wake: {})
         defer { queue.stop() }
         let gate = Self.hold(queue)
         queue.submit { "a" }
@@ -32,9 +32,9 @@ import Testing
         #expect(queue.collect().isEmpty)
     }
 
-    @Test func onlyJobsThatReturnSomethingWakeTheLoop() {
+    @Test func onlyJobsThatReturnSomethingWakeTheLoop() throws {
         let woken = DispatchSemaphore(value: 0)
-        let queue = BackgroundQueue<String>(name: "test-wake", wake: { woken.signal() })
+        let queue = try BackgroundQueue<String>(name: "test-wake", wake: { woken.signal() })
         defer { queue.stop() }
         queue.submit { nil }
         queue.finish()
@@ -44,8 +44,8 @@ import Testing
         #expect(queue.collect() == ["/var/lib/x: open failed: Permission denied"])
     }
 
-    @Test func aStuckDiskBoundsTheQueue() {
-        let queue = BackgroundQueue<String>(name: "test-bound", wake: {})
+    @Test func aStuckDiskBoundsTheQueue() throws {
+        let queue = try BackgroundQueue<String>(name: "test-bound", wake: {})
         defer { queue.stop() }
         let gate = Self.hold(queue)
         let limit = BackgroundQueue<String>.maximumWaiting

@@ -171,7 +171,7 @@ import Testing
 /// the loop pans over strips the thread composed, and never shows one it is still composing.
 @Suite struct StripPannerThreadTests {
     @Test func stripsComposedOnAThreadAreShownOnlyWhenDone() throws {
-        let thread = BackgroundQueue<StripJob>(name: "test-strips", niceness: 0, wake: {})
+        let thread = try BackgroundQueue<StripJob>(name: "test-strips", niceness: 0, wake: {})
         defer {
             thread.finish()
             thread.stop()

@@ -1,6 +1,7 @@
 import EventLoop
 import Foundation
 import Glibc
+import SystemCalls
 import Testing
 
 /// Real inotify in a temporary directory.
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func namesAMissingDirectory() {
-        #expect(throws: EventLoopError(call: "inotify_add_watch(/nonexistent/content)", errno: ENOENT)) {
+        #expect(throws: SystemCallError(call: "inotify_add_watch(/nonexistent/content)", errno: ENOENT)) {
             _ = try DirectoryWatcher(path: "/nonexistent/content")
         }
     }

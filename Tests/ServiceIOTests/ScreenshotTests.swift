@@ -24,7 +24,7 @@ import Testing
 
     @Test func composedOnTheQueueAsTheLoopPresentedIt() throws {
         let woken = DispatchSemaphore(value: 0)
-        let queue = BackgroundQueue<Screenshot>(name: "test-screenshot", wake: { woken.signal() })
+        let queue = try BackgroundQueue<Screenshot>(name: "test-screenshot", wake: { woken.signal() })
         defer { queue.stop() }
         let cases: [(Rotation, PixelFormat, width: Int, height: Int)] = [
             (.none, .xrgb8888, 36, 24), (.clockwise90, .rgb565, 24, 36), (.clockwise270, .xrgb8888, 24, 36),

@@ -1,7 +1,5 @@
-import SystemCalls
-
-/// A failed system call of the event loop (poll, eventfd, signalfd, sigprocmask), with its errno.
-public struct EventLoopError: Error, Equatable, CustomStringConvertible {
+/// A failed system or C library call, with its errno (or, for calls that return it, their error number).
+public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
     public let call: String
     public let errno: Int32
 

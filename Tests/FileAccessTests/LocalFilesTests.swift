@@ -1,0 +1,44 @@
+import FileAccess
+import Glibc
+import Testing
+
+/// The file calls `bannerd` makes without Foundation, on a real file system.
+@Suite struct LocalFilesTests {
+    let disk = LocalFiles()
+
+    private func temporaryDirectory() throws -> String {
+        var template = Array("/tmp/bannerd-files-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buf in
+            buf.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        }
+        return try #require(made)
+    }
+
+    @Test func makeDirectoriesMakesEveryMissingParentAndAcceptsWhatIsThere() throws {
+        let root = try temporaryDirectory()
+        let deep = root + "/a/b//c/"
+        #expect(!disk.exists(root + "/a"))
+        try disk.makeDirectories(deep, permissions: 0o755)
+        #expect(try disk.kind(of: root + "/a/b/c") == .directory)
+        try disk.makeDirectories(deep, permissions: 0o755)  // there already: fine
+        #expect(disk.exists(root + "/a/b"))
+    }
+
+    @Test func aFileInTheWayIsAnErrorNamingThePath() throws {
+        let root = try temporaryDirectory()
+        try disk.writeAtomically(Array("x".utf8), to: root + "/file")
+        #expect(throws: FileError(call: "mkdir", errno: ENOTDIR, path: root + "/file")) {
+            try disk.makeDirectories(root + "/file", permissions: 0o755)
+        }
+        #expect(throws: FileError(call: "mkdir", errno: ENOTDIR, path: root + "/file/sub")) {
+            try disk.makeDirectories(root + "/file/sub", permissions: 0o755)
+        }
+    }
+
+    @Test func aDanglingLinkDoesNotExist() throws {
+        let root = try temporaryDirectory()
+        try #require(symlink(root + "/missing", root + "/link") == 0)
+        #expect(!disk.exists(root + "/link"))
+        #expect(disk.exists(root))
+    }
+}
