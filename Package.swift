@@ -17,7 +17,6 @@ let package = Package(
         .library(name: "TextLayout", targets: ["TextLayout"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Elementary functions (exp, log) for the physics without importing a C library.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         // Counts heap allocations in BannerdBench (malloc/free interposed in-process; benchmark only).
@@ -35,6 +34,8 @@ let package = Package(
         // run on them as the poll loop runs it, and a seeded random generator.
         .target(name: "FrameLoopTesting", dependencies: ["FrameLoop", "CarouselEngine", "DisplaySelection", "Raster"]),
         .target(name: "ControlProtocol"),
+        // The command line read against each subcommand's options, and their help text (pure).
+        .target(name: "CommandLineParsing"),
         // The Prometheus textfile's contents and when to write it (pure).
         .target(name: "Metrics"),
         // A thread for work the frame loop must not wait for (screenshots, report files).
@@ -175,7 +176,7 @@ let package = Package(
                 "MonotonicTime",
                 "SystemCalls",
                 "WallClock",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CommandLineParsing",
             ]
         ),
         .executableTarget(
@@ -227,6 +228,7 @@ let package = Package(
         .testTarget(name: "BackgroundJobsTests", dependencies: ["BackgroundJobs"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
+        .testTarget(name: "CommandLineParsingTests", dependencies: ["CommandLineParsing"]),
         .testTarget(
             name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol", "Raster", "BackgroundJobs"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "MonotonicTime"]),

@@ -1,6 +1,6 @@
-import ArgumentParser
 import BannerContent
 import BannerdConfig
+import CommandLineParsing
 import DisplaySelection
 import FileAccess
 import GlyphText
@@ -8,29 +8,39 @@ import GlyphText
 /// `bannerd check --content DIR`: prints one line per problem in a content directory and exits 1 when the service
 /// would not show everything as asked, so it can gate a deploy script or a CMS upload. Warnings (a stray file)
 /// are printed and counted; `--strict` fails on them too.
-struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Check a content directory (banners.toml and images) and list every problem."
-    )
+struct CheckCommand: BannerdCommand {
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Check a content directory (banners.toml and images) and list every problem.",
+        options: [.value("content", "The content directory to check.", required: true)]
+            + ConfigurationOptions.options + WallClockOption.options + [
+                .value("size", "Display size WxH in pixels that images are decoded for.", default: "1920x1080"),
+                .flag("strict", "Count warnings as errors (for CI pipelines)."),
+                .value(
+                    "user",
+                    "The user the service runs as, whose access to every file is checked (default: bannerd, when it exists)."
+                ),
+            ])
 
-    @Option(name: .long, help: "The content directory to check.")
-    var content: String
-
+    let content: String
     /// The configuration whose fonts the text is checked against.
-    @OptionGroup var configuration: ConfigurationOptions
+    let configuration: ConfigurationOptions
+    let wallClock: WallClockOption
+    let size: PixelSize
+    let strict: Bool
+    /// The service's user: `--user`, else bannerd when this machine has it (a preview machine may not).
+    let serviceUser: ServiceUser?
 
-    @OptionGroup var wallClock: WallClockOption
-
-    @Option(name: .long, help: "Display size WxH in pixels that images are decoded for.")
-    var size = PixelSize(width: 1920, height: 1080)
-
-    @Flag(help: "Count warnings as errors (for CI pipelines).")
-    var strict = false
-
-    @Option(
-        help: "The user the service runs as, whose access to every file is checked (default: bannerd, when it exists).")
-    var user: String?
+    init(_ options: ParsedOptions) throws(UsageError) {
+        content = try options.require("content")
+        configuration = ConfigurationOptions(options)
+        wallClock = try WallClockOption(options)
+        size = try options.require("size", expected: PixelSize.argumentForm, PixelSize.init(argument:))
+        strict = options.flag("strict")
+        let user = options.value("user")
+        serviceUser = ServiceUser.lookUp(user ?? "bannerd")
+        if let user, serviceUser == nil { throw options.usageError("--user: no user \(user) on this machine") }
+    }
 
     func run() throws {
         let settings: Configuration
@@ -53,7 +63,7 @@ struct CheckCommand: ParsableCommand {
             print(
                 "\(report.problems.count) error(s)\(warnings)\(strict ? " (--strict)" : ""); "
                     + "\(report.banners.count) banner(s) from \(source)")
-            throw ExitCode(1)
+            throw ExitStatus(1)
         }
     }
 
@@ -79,10 +89,7 @@ struct CheckCommand: ParsableCommand {
 
     /// Every file the service would open that its user cannot read (the operator running `check` may own them).
     private func accessProblems(_ report: ContentChecker.Report) throws -> [ContentProblem] {
-        guard let service = ServiceUser.lookUp(user ?? "bannerd") else {
-            if let user { throw ValidationError("--user: no user \(user) on this machine") }
-            return []  // no bannerd user here: a preview machine, not the device
-        }
+        guard let service = serviceUser else { return [] }  // no bannerd user here: a preview machine, not the device
         var paths = [content]
         if report.usedManifest { paths.append(content + "/" + ContentLoader.manifestName) }
         paths += report.banners.compactMap(\.imagePath)

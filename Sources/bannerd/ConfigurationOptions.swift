@@ -1,16 +1,25 @@
-import ArgumentParser
 import BannerdConfig
 import BannerdConfigFiles
+import CommandLineParsing
 import GlyphText
 
 /// `--config FILE` and `--board NAME`, shared by the commands that show what the device shows (`run`, `render`,
 /// `check`): the settings come from the defaults, the board's profile, the file, then the command's own options.
-struct ConfigurationOptions: ParsableArguments {
-    @Option(help: "Configuration file (default: /etc/bannerd/bannerd.toml when it exists).")
-    var config: String?
+struct ConfigurationOptions {
+    static let options: [OptionSpec] = [
+        .value("config", "Configuration file (default: /etc/bannerd/bannerd.toml when it exists)."),
+        .value(
+            "board", "Board profile by name, e.g. rpi-7inch-dsi, hdmi-1080p-usb-touch, portrait-1080x1920, qemu-x86_64."
+        ),
+    ]
 
-    @Option(help: "Board profile by name, e.g. rpi-7inch-dsi, hdmi-1080p-usb-touch, portrait-1080x1920, qemu-x86_64.")
-    var board: String?
+    let config: String?
+    let board: String?
+
+    init(_ options: ParsedOptions) {
+        config = options.value("config")
+        board = options.value("board")
+    }
 
     /// The settings with `overrides` laid over them; throws the loader's error (every problem, with positions).
     func load(overrides: ConfigurationOverrides = .init()) throws -> Configuration {

@@ -1,5 +1,5 @@
-import ArgumentParser
 import BannerContent
+import CommandLineParsing
 import FileAccess
 import GlyphText
 import ImageDecoding
@@ -7,9 +7,16 @@ import PrerenderThreads
 import Raster
 
 /// `--content DIR`, shared by the commands that show banners; built-in demo banners when it is not given.
-struct ContentOptions: ParsableArguments {
-    @Option(help: "Content directory (images, optional banners.toml). Default: built-in demo banners.")
-    var content: String?
+struct ContentOptions {
+    static let options: [OptionSpec] = [
+        .value("content", "Content directory (images, optional banners.toml). Default: built-in demo banners.")
+    ]
+
+    let content: String?
+
+    init(_ options: ParsedOptions) {
+        content = options.value("content")
+    }
 
     /// The banners to show: `--content`'s, else `configured`'s (the configuration's content directory, when it
     /// exists, as `bannerd run` takes it), else the built-in demo banners; problems are logged one line each and
@@ -45,9 +52,13 @@ struct ContentOptions: ParsableArguments {
     }
 }
 
-extension Rotation: ExpressibleByArgument {
-    public init?(argument: String) {
+extension Rotation {
+    /// Degrees on the command line.
+    init?(argument: String) {
         guard let degrees = Int(argument) else { return nil }
         self.init(degrees: degrees)
     }
+
+    /// What `--rotation` takes, for its error message.
+    static let argumentForm = "0, 90, 180 or 270 (degrees)"
 }

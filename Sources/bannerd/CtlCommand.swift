@@ -1,4 +1,4 @@
-import ArgumentParser
+import CommandLineParsing
 import ControlProtocol
 import Glibc
 import ImageDecoding
@@ -6,28 +6,28 @@ import Raster
 import ServiceIO
 
 /// `bannerd ctl`: the control socket's client, for operators and scripts.
-struct CtlCommand: ParsableCommand {
+struct CtlCommand: BannerdCommand {
     static let defaultSocket = "/run/bannerd/control.sock"
 
-    static let configuration = CommandConfiguration(
-        commandName: "ctl",
+    static let spec = CommandSpec(
+        name: "ctl",
         abstract: "Send a command to a running bannerd: \(ControlCommand.usage).",
         discussion: """
             Prints the answer (`ok`, `error: …`, or the status JSON); exits 1 on an error answer. \
             `screenshot OUT.png` writes the frame on screen, pixel for pixel as the display scans it out \
             (rotation included), to OUT.png: the service passes the pixels, this command writes the file.
-            """
-    )
+            """,
+        options: [.value("socket", "Control socket of the running bannerd.", default: defaultSocket)],
+        words: WordsSpec(name: "words", help: "The command and its argument, e.g. `goto 3` or `screenshot shot.png`."))
 
-    @Option(help: "Control socket of the running bannerd.")
-    var socket = CtlCommand.defaultSocket
+    let socket: String
+    let words: [String]
 
-    @Argument(help: "The command and its argument, e.g. `goto 3` or `screenshot shot.png`.")
-    var words: [String]
-
-    func validate() throws {
+    init(_ options: ParsedOptions) throws(UsageError) {
+        socket = try options.require("socket")
+        words = options.words
         if words.first == "screenshot", words.count != 2 {
-            throw ValidationError("`screenshot` takes the PNG file to write, e.g. `screenshot shot.png`")
+            throw options.usageError("`screenshot` takes the PNG file to write, e.g. `screenshot shot.png`")
         }
     }
 
@@ -43,7 +43,7 @@ struct CtlCommand: ParsableCommand {
             throw unreachable(error)
         }
         print(reply)
-        if reply.hasPrefix("error:") { throw ExitCode(1) }
+        if reply.hasPrefix("error:") { throw ExitStatus(1) }
     }
 
     /// Asks for the frame on screen and writes it as PNG at `path` (atomically: a watcher never sees half a file).
@@ -59,7 +59,7 @@ struct CtlCommand: ParsableCommand {
             let descriptor = reply.descriptor
         else {
             print(reply.line)
-            throw ExitCode(1)
+            throw ExitStatus(1)
         }
         do {
             let frame = try FrameFile.read(descriptor, width: header.width, height: header.height, format: format)

@@ -1,4 +1,4 @@
-import ArgumentParser
+import CommandLineParsing
 import DisplaySelection
 import InputTranslation
 import KMSDisplay
@@ -9,23 +9,28 @@ import LibinputSource
 #endif
 
 /// `bannerd devices`: what bannerd can see, like `modetest` and `libinput list-devices` together.
-struct DevicesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "devices",
-        abstract: "List DRM cards, connectors, modes and input devices as bannerd sees them."
-    )
+struct DevicesCommand: BannerdCommand {
+    static let spec = CommandSpec(
+        name: "devices",
+        abstract: "List DRM cards, connectors, modes and input devices as bannerd sees them.",
+        options: [
+            .value("seat", "The libinput seat to list input devices on.", default: "seat0"),
+            .value("dri-directory", "The directory holding DRM card nodes.", default: "/dev/dri"),
+        ])
 
-    @Option(help: "The libinput seat to list input devices on.")
-    var seat = "seat0"
+    let seat: String
+    let driDirectory: String
 
-    @Option(help: "The directory holding DRM card nodes.")
-    var driDirectory = "/dev/dri"
+    init(_ options: ParsedOptions) throws(UsageError) {
+        seat = try options.require("seat")
+        driDirectory = try options.require("dri-directory")
+    }
 
     func run() throws {
         let displaysListed = listDisplays()
         let inputsListed = listInputs()
         // A machine with nothing to show on is an error for scripts, but the listing above still printed.
-        if !displaysListed || !inputsListed { throw ExitCode(1) }
+        if !displaysListed || !inputsListed { throw ExitStatus(1) }
     }
 
     /// Prints every card; false when there is no card to list.

@@ -1,9 +1,8 @@
-import ArgumentParser
 import DisplaySelection
 
 /// `WxH` on the command line.
-extension PixelSize: ExpressibleByArgument {
-    public init?(argument: String) {
+extension PixelSize {
+    init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...16384).contains(width),
             (1...16384).contains(height)
@@ -11,5 +10,6 @@ extension PixelSize: ExpressibleByArgument {
         self.init(width: width, height: height)
     }
 
-    public var defaultValueDescription: String { description }
+    /// What `--size` takes, for its error message.
+    static let argumentForm = "a size WxH such as 1920x1080"
 }

@@ -1,9 +1,9 @@
-import ArgumentParser
 import BannerContent
 import BannerdConfig
 import CarouselEngine
 import CarouselRendering
 import CarouselTrace
+import CommandLineParsing
 import DisplaySelection
 import FileAccess
 import FrameLoop
@@ -12,9 +12,9 @@ import Raster
 
 /// `bannerd render`: the real engine and renderer in simulated time, writing PNG frames — a preview for content
 /// designers and the basis of golden-image tests.
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
+struct RenderCommand: BannerdCommand {
+    static let spec = CommandSpec(
+        name: "render",
         abstract: "Render carousel frames to PNG files in simulated time, without a display.",
         discussion: """
             Writes frame-NNNNN.png for every --every'th 60 Hz frame into --out (created if missing). \
@@ -23,48 +23,47 @@ struct RenderCommand: ParsableCommand {
             says otherwise; it may be missing), then these options; so a preview shows the device's scale, \
             rotation, format, background, fonts, content and autoplay, each banner resting for its own duration, \
             and banners' schedules read at --at (default: now), their edges crossed as simulated time passes.
-            """
-    )
+            """,
+        options: ConfigurationOptions.options + ContentOptions.options + WallClockOption.options + [
+            .value("size", "Display size in pixels, WxH (as the panel scans out).", default: "800x480"),
+            .value("scale", "Pixels per point (default: the configuration's, else 1)."),
+            .value(
+                "rotation", "Display rotation in degrees: 0, 90, 180 or 270 (default: the configuration's, else 0)."),
+            .value(
+                "format",
+                "Pixel format of the frames: xrgb8888 or rgb565 (default: the configuration's, else xrgb8888)."),
+            .value("gesture", "Gesture script to replay."),
+            .value("seconds", "Simulated seconds to run (default: 1.5 s after the last event, at least 1 s)."),
+            .value("every", "Keep every Nth frame.", default: "1"),
+            .value("out", "Output directory for the PNG frames.", required: true),
+        ])
 
-    @OptionGroup var configuration: ConfigurationOptions
+    let configuration: ConfigurationOptions
+    let contentOptions: ContentOptions
+    let wallClock: WallClockOption
+    let size: PixelSize
+    let scale: Double?
+    let rotation: Rotation?
+    let format: PixelFormat?
+    let gesture: String?
+    let seconds: Double?
+    let every: Int
+    let out: String
 
-    @OptionGroup var contentOptions: ContentOptions
-
-    @OptionGroup var wallClock: WallClockOption
-
-    @Option(help: "Display size in pixels, WxH (as the panel scans out).")
-    var size = PixelSize(width: 800, height: 480)
-
-    @Option(help: "Pixels per point (default: the configuration's, else 1).")
-    var scale: Double?
-
-    @Option(help: "Display rotation in degrees: 0, 90, 180 or 270 (default: the configuration's, else 0).")
-    var rotation: Rotation?
-
-    @Option(help: "Pixel format of the frames: xrgb8888 or rgb565 (default: the configuration's, else xrgb8888).")
-    var format: String?
-
-    @Option(help: "Gesture script to replay.")
-    var gesture: String?
-
-    @Option(help: "Simulated seconds to run (default: 1.5 s after the last event, at least 1 s).")
-    var seconds: Double?
-
-    @Option(help: "Keep every Nth frame.")
-    var every = 1
-
-    @Option(help: "Output directory for the PNG frames.")
-    var out: String
-
-    func validate() throws {
-        if let scale { try RunCommand.validate(scale: scale) }
-        guard every >= 1 else { throw ValidationError("--every must be 1 or more") }
-        if let format, PixelFormat(name: format) == nil {
-            throw ValidationError("--format: xrgb8888 or rgb565")
+    init(_ options: ParsedOptions) throws(UsageError) {
+        configuration = ConfigurationOptions(options)
+        contentOptions = ContentOptions(options)
+        wallClock = try WallClockOption(options)
+        size = try options.require("size", expected: PixelSize.argumentForm, PixelSize.init(argument:))
+        scale = try RunCommand.scale(options)
+        rotation = try options.value("rotation", expected: Rotation.argumentForm, Rotation.init(argument:))
+        format = try options.value("format", expected: "xrgb8888 or rgb565", PixelFormat.init(name:))
+        gesture = options.value("gesture")
+        seconds = try options.value("seconds", expected: "between 0 and 3600") {
+            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3600 ? $0 : nil }
         }
-        if let seconds, !(seconds.isFinite && seconds >= 0 && seconds <= 3600) {
-            throw ValidationError("--seconds must be between 0 and 3600")
-        }
+        every = try options.require("every", expected: "1 or more") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+        out = try options.require("out")
     }
 
     func run() throws {
@@ -76,7 +75,7 @@ struct RenderCommand: ParsableCommand {
         }
         let rotation = rotation ?? settings.display.selection.rotation ?? .none
         let pixelFormat: PixelFormat =
-            format.flatMap(PixelFormat.init(name:)) ?? settings.display.format ?? .xrgb8888
+            format ?? settings.display.format ?? .xrgb8888
         let logical = rotation.logicalSize(targetWidth: size.width, targetHeight: size.height)
         let metrics = settings.carousel.applied(to: CarouselMetrics())
         let layout = try CarouselLayout(

@@ -1,72 +1,74 @@
-import ArgumentParser
 import BannerdConfig
 import CarouselEngine
+import CommandLineParsing
 import DisplaySelection
 import PrerenderThreads
 import Raster
 
 /// `bannerd run`: the appliance. Shows the carousel on the display and reacts to touch, mouse and keys.
-struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
+struct RunCommand: BannerdCommand {
+    static let spec = CommandSpec(
+        name: "run",
         abstract: "Show the carousel on the display (DRM/KMS, or /dev/fb0) and react to touch.",
         discussion: """
             Settings come from the built-in defaults, then --board's profile, then the configuration file \
             (/etc/bannerd/bannerd.toml unless --config says otherwise; it may be missing), then these options. \
             Built-in demo banners when the content directory does not exist. SIGTERM or SIGINT restore the \
             screen and exit; SIGHUP reloads the content. A configuration error exits with status 78.
-            """
-    )
+            """,
+        options: ConfigurationOptions.options + [
+            .value("content", "Content directory (images, optional banners.toml)."),
+            .value("card", "DRM card to use, e.g. /dev/dri/card1 (default: the first with a connected display)."),
+            .value(
+                "output", "Connector by kernel name, e.g. HDMI-A-1, DSI-1, Virtual-1 (default: the first connected)."),
+            .value("mode", "Mode WxH[@Hz] (default: the connector's preferred mode)."),
+            .value(
+                "rotation", "Rotation in degrees: 0, 90, 180 or 270 (default: the panel orientation property, else 0)."),
+            .value("scale", "Pixels per point (default: from the connector's physical size, at least 1)."),
+            .value("autoplay", "Autoplay interval in seconds (0 turns it off; default 5)."),
+            .value("seat", "libinput seat (default seat0)."),
+            .value("control", "Control socket path (default /run/bannerd/control.sock)."),
+            .value(
+                "vt",
+                "Virtual terminal to switch to graphics mode with its keyboard muted (default: standard input, if it is one)."
+            ),
+            .flag("no-schedule", "Keep the screen on whatever the configuration's [schedule] says."),
+            .value("fbdev", "Framebuffer device used when the machine has no DRM card.", default: "/dev/fb0"),
+        ])
 
-    @OptionGroup var configurationOptions: ConfigurationOptions
+    let configurationOptions: ConfigurationOptions
+    let content: String?
+    let card: String?
+    let output: String?
+    let mode: ModeRequest?
+    let rotation: Rotation?
+    let scale: Double?
+    let autoplay: Double?
+    let seat: String?
+    let control: String?
+    let vt: String?
+    let noSchedule: Bool
+    let fbdev: String
 
-    @Option(help: "Content directory (images, optional banners.toml).")
-    var content: String?
+    init(_ options: ParsedOptions) throws(UsageError) {
+        configurationOptions = ConfigurationOptions(options)
+        content = options.value("content")
+        card = options.value("card")
+        output = options.value("output")
+        mode = try options.value("mode", expected: "like 1920x1080 or 1920x1080@60", ModeRequest.init(parsing:))
+        rotation = try options.value("rotation", expected: Rotation.argumentForm, Rotation.init(argument:))
+        scale = try Self.scale(options)
+        autoplay = try options.value("autoplay", expected: "0 or more seconds") { Double($0).flatMap(Self.seconds) }
+        seat = options.value("seat")
+        control = options.value("control")
+        vt = options.value("vt")
+        noSchedule = options.flag("no-schedule")
+        fbdev = try options.require("fbdev")
+    }
 
-    @Option(help: "DRM card to use, e.g. /dev/dri/card1 (default: the first with a connected display).")
-    var card: String?
-
-    @Option(help: "Connector by kernel name, e.g. HDMI-A-1, DSI-1, Virtual-1 (default: the first connected).")
-    var output: String?
-
-    @Option(help: "Mode WxH[@Hz] (default: the connector's preferred mode).")
-    var mode: String?
-
-    @Option(help: "Rotation in degrees: 0, 90, 180 or 270 (default: the panel orientation property, else 0).")
-    var rotation: Rotation?
-
-    @Option(help: "Pixels per point (default: from the connector's physical size, at least 1).")
-    var scale: Double?
-
-    @Option(help: "Autoplay interval in seconds (0 turns it off; default 5).")
-    var autoplay: Double?
-
-    @Option(help: "libinput seat (default seat0).")
-    var seat: String?
-
-    @Option(help: "Control socket path (default /run/bannerd/control.sock).")
-    var control: String?
-
-    @Option(
-        help:
-            "Virtual terminal to switch to graphics mode with its keyboard muted (default: standard input, if it is one)."
-    )
-    var vt: String?
-
-    @Flag(help: "Keep the screen on whatever the configuration's [schedule] says.")
-    var noSchedule = false
-
-    @Option(help: "Framebuffer device used when the machine has no DRM card.")
-    var fbdev = "/dev/fb0"
-
-    func validate() throws {
-        if let scale { try Self.validate(scale: scale) }
-        if let autoplay, !(autoplay.isFinite && autoplay >= 0) {
-            throw ValidationError("--autoplay must be 0 or more seconds")
-        }
-        if let mode, ModeRequest(parsing: mode) == nil {
-            throw ValidationError("--mode must look like 1920x1080 or 1920x1080@60")
-        }
+    /// A duration in seconds as the options take it: finite, not negative.
+    static func seconds(_ value: Double) -> Double? {
+        value.isFinite && value >= 0 ? value : nil
     }
 
     func run() throws {
@@ -78,7 +80,7 @@ struct RunCommand: ParsableCommand {
             configuration = try configurationOptions.load(overrides: overrides)
         } catch {
             Log.error("\(error)")
-            throw Self.configurationError
+            throw ExitStatus(Self.configurationError)
         }
         let settings = MainLoop.Settings(
             display: configuration.display.selection, format: configuration.display.format,
@@ -97,13 +99,13 @@ struct RunCommand: ParsableCommand {
 
     /// Any mistake in bannerd.toml, the board profile or the options: EX_CONFIG (sysexits.h), the unit's
     /// RestartPreventExitStatus, so systemd stops instead of restarting into a reboot loop.
-    static let configurationError = ExitCode(78)
+    static let configurationError: Int32 = 78
 
     /// `--scale` takes what `scale` in bannerd.toml takes (`run` and `render` share the rule).
-    static func validate(scale: Double) throws {
+    static func scale(_ options: ParsedOptions) throws(UsageError) -> Double? {
         let range = DisplaySettings.scaleRange
-        guard range.contains(scale) else {
-            throw ValidationError("--scale must be a number of pixels per point \(range.spokenBounds)")
+        return try options.value("scale", expected: "a number of pixels per point \(range.spokenBounds)") {
+            Double($0).flatMap { range.contains($0) ? $0 : nil }
         }
     }
 
@@ -112,7 +114,7 @@ struct RunCommand: ParsableCommand {
         var o = ConfigurationOverrides()
         o.cardPath = card
         o.connectorName = output
-        o.mode = mode.flatMap(ModeRequest.init(parsing:))
+        o.mode = mode
         o.rotation = rotation
         o.scale = scale
         o.seat = seat

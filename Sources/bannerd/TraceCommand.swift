@@ -1,13 +1,13 @@
-import ArgumentParser
 import CarouselEngine
 import CarouselTrace
+import CommandLineParsing
 import DisplaySelection
 import FileAccess
 
 /// `bannerd trace`: the engine in simulated time, one CSV row per 60 Hz frame.
-struct TraceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "trace",
+struct TraceCommand: BannerdCommand {
+    static let spec = CommandSpec(
+        name: "trace",
         abstract: "Run the carousel engine over a scripted gesture in simulated time and print one CSV row per frame.",
         discussion: """
             Columns: frame,t_ms,offset_pt,page,index,phase,left,center,right. offset_pt is the viewport's \
@@ -15,33 +15,35 @@ struct TraceCommand: ParsableCommand {
             rebase). left/center/right are the banners bound to the three views. A summary line follows.
             Gesture file: one event per line, `t_ms kind x y [slot]`, kind down|move|up|cancel, \
             x and y in screen pixels, `#` comments.
-            """
-    )
+            """,
+        options: [
+            .value("size", "Screen size in pixels, WxH.", default: "800x480"),
+            .value("scale", "Pixels per point.", default: "1.0"),
+            .value("banners", "Number of banners (0 or more).", default: "5"),
+            .value("gesture", "Gesture script to replay (omit for none)."),
+            .value("seconds", "Simulated seconds to run (default: until 1.5 s after the last event)."),
+            .value("autoplay", "Autoplay interval in seconds (0 turns it off).", default: "5.0"),
+        ])
 
-    @Option(help: "Screen size in pixels, WxH.")
-    var size = PixelSize(width: 800, height: 480)
+    let size: PixelSize
+    let scale: Double
+    let banners: Int
+    let gesture: String?
+    let seconds: Double?
+    let autoplay: Double
 
-    @Option(help: "Pixels per point.")
-    var scale = 1.0
-
-    @Option(help: "Number of banners (0 or more).")
-    var banners = 5
-
-    @Option(help: "Gesture script to replay (omit for none).")
-    var gesture: String?
-
-    @Option(help: "Simulated seconds to run (default: until 1.5 s after the last event).")
-    var seconds: Double?
-
-    @Option(help: "Autoplay interval in seconds (0 turns it off).")
-    var autoplay = 5.0
-
-    func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
-        guard banners >= 0 else { throw ValidationError("--banners must be 0 or more") }
-        guard autoplay.isFinite, autoplay >= 0 else { throw ValidationError("--autoplay must be 0 or more seconds") }
-        if let seconds, !(seconds.isFinite && seconds >= 0 && seconds <= 86_400) {
-            throw ValidationError("--seconds must be between 0 and 86400")
+    init(_ options: ParsedOptions) throws(UsageError) {
+        size = try options.require("size", expected: PixelSize.argumentForm, PixelSize.init(argument:))
+        scale = try options.require("scale", expected: "in (0, 8]") {
+            Double($0).flatMap { $0.isFinite && $0 > 0 && $0 <= 8 ? $0 : nil }
+        }
+        banners = try options.require("banners", expected: "0 or more") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+        gesture = options.value("gesture")
+        seconds = try options.value("seconds", expected: "between 0 and 86400") {
+            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 86_400 ? $0 : nil }
+        }
+        autoplay = try options.require("autoplay", expected: "0 or more seconds") {
+            Double($0).flatMap(RunCommand.seconds)
         }
     }
 

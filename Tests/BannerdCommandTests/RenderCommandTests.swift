@@ -1,3 +1,4 @@
+import CommandLineParsing
 import Foundation
 import Testing
 
@@ -21,10 +22,11 @@ import Testing
         [[banner]]
         title = "Three"
         """.write(toFile: dir + "/content/banners.toml", atomically: true, encoding: .utf8)
-        var render = try Bannerd.parseAsRoot([
-            "render", "--config", dir + "/bannerd.toml", "--content", dir + "/content", "--size", "320x200",
-            "--seconds", "4.6", "--every", "6", "--out", dir + "/frames",
-        ])
+        let render = try #require(
+            Bannerd.parse([
+                "render", "--config", dir + "/bannerd.toml", "--content", dir + "/content", "--size", "320x200",
+                "--seconds", "4.6", "--every", "6", "--out", dir + "/frames",
+            ]).command)
         try render.run()
         func frame(_ n: Int) throws -> Data {
             try Data(contentsOf: URL(fileURLWithPath: dir + "/frames/frame-\(String(format: "%05d", n)).png"))
@@ -55,10 +57,11 @@ import Testing
         hours = "17:00-22:00"
         """.write(toFile: dir + "/content/banners.toml", atomically: true, encoding: .utf8)
         func render(at: String, into name: String) throws -> (Int) throws -> Data {
-            var render = try Bannerd.parseAsRoot([
-                "render", "--config", dir + "/bannerd.toml", "--content", dir + "/content", "--size", "320x200",
-                "--at", at, "--seconds", "5", "--every", "60", "--out", dir + "/" + name,
-            ])
+            let render = try #require(
+                Bannerd.parse([
+                    "render", "--config", dir + "/bannerd.toml", "--content", dir + "/content", "--size", "320x200",
+                    "--at", at, "--seconds", "5", "--every", "60", "--out", dir + "/" + name,
+                ]).command)
             try render.run()
             return { n in
                 try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name)/frame-\(String(format: "%05d", n)).png"))
@@ -77,8 +80,8 @@ import Testing
         #expect(try edge(0) == morning(0))
         #expect(try edge(120) == morning(0))
         #expect(try edge(300) == night(0))
-        #expect(throws: (any Error).self) {
-            try Bannerd.parseAsRoot(["render", "--at", "tomorrow", "--out", dir + "/x"])
+        #expect(throws: UsageError.self) {
+            try Bannerd.parse(["render", "--at", "tomorrow", "--out", dir + "/x"])
         }
     }
 }

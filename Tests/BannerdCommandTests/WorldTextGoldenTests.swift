@@ -51,10 +51,11 @@ import Testing
         subtitle = "\(c.subtitle)"
         background = "#263238"
         """.write(toFile: dir + "/content/banners.toml", atomically: true, encoding: .utf8)
-        var render = try Bannerd.parseAsRoot([
-            "render", "--config", dir + "/bannerd.toml", "--content", dir + "/content", "--size", "640x160",
-            "--seconds", "0", "--out", dir + "/frames",
-        ])
+        let render = try #require(
+            Bannerd.parse([
+                "render", "--config", dir + "/bannerd.toml", "--content", dir + "/content", "--size", "640x160",
+                "--seconds", "0", "--out", dir + "/frames",
+            ]).command)
         try render.run()
         let frame = try Data(contentsOf: URL(fileURLWithPath: dir + "/frames/frame-00000.png"))
         let golden = Self.directory + "/text-\(c.name).png"
