@@ -90,6 +90,13 @@ public struct Carousel: Sendable {
         return restSince + interval
     }
 
+    /// The banner at rest starts its rest again at `time`, so that it stands its whole autoplay interval from then:
+    /// the screen has only now begun to show it (the first frame waited for its banners, or a display came back).
+    public mutating func restAgain(from time: Duration) {
+        guard isSettled else { return }
+        restSince = max(restSince, time)
+    }
+
     /// The banner autoplay brings in next (the one right of the centre), if it may move at all.
     public var autoplayTarget: Int? {
         guard count >= 2, let recycler else { return nil }

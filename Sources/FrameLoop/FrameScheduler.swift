@@ -128,6 +128,9 @@ public struct FrameScheduler: Sendable {
         let steps = pacer.steps(at: now, blank: blank)
         blank = nil
         statistics.framesLate += max(0, steps.count - 1)
+        // While the first frame waits for its banners, the banner at rest has not begun to show, so neither has its
+        // autoplay interval (a slow board took 20 s for its photos, and the first banner then showed 5 s of its 25).
+        if holdingFirstFrame { carousel.restAgain(from: now) }
         let waiting = carousel.autoplayWaiting
         for i in 0..<steps.count where carousel.advance(to: steps.time(i), isReady: isReady) {
             needsPresent = true

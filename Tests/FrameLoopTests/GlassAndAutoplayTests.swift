@@ -101,6 +101,21 @@ import Testing
         #expect(!stuck.spun && stuck.wakeups.count <= 3)
     }
 
+    /// Autoplay's first interval counts from the first frame on glass, not from the start: a first frame held for
+    /// its banners does not shorten the first banner's showing.
+    @Test func theFirstBannerStandsItsWholeIntervalAfterAHeldFirstFrame() throws {
+        var loop = try LoopHarness(count: 7, pacing: .timer, flips: .immediate(), autoplay: .seconds(5))
+        loop.renderedAt = [6: .seconds(2), 0: .seconds(4), 1: .seconds(6), 2: .seconds(6)]
+        loop.run(until: .seconds(10.9))
+        #expect(loop.frames.first?.time == .seconds(6))
+        #expect(loop.scheduler.carousel.index == 0 && loop.scheduler.carousel.phase == .rest)
+        #expect(loop.frames.count == 1)
+        loop.run(until: .seconds(20))
+        let moved = try #require(loop.frames.dropFirst().first)
+        #expect(moved.time > .seconds(11) && moved.time < .seconds(11.1), "\(moved)")
+        #expect(loop.rests.prefix(2) == [0, 1])
+    }
+
     /// The banner whose ear shows beside the new centre counts too: a slide must not end on a placeholder's ear.
     @Test func autoplayWaitsForTheEarBesideItsBannerToo() throws {
         var loop = try LoopHarness(count: 7, pacing: .timer, flips: .immediate(), autoplay: .seconds(2))

@@ -24,3 +24,15 @@ same_as_screendump() { # NAME: `ctl screenshot` (the frame composed from what wa
     shot "qemu-$1"
     python3 "$LIB/pngsame.py" "ctl-$1.png" "qemu-$1.png" || fail "$1: ctl screenshot differs from QEMU's screendump"
 }
+rest_for_screendumps() { # MIN: the seconds a rest must last to hold a still screendump, from what a screendump and
+    # two status reads cost on this host now, four times over (a loaded host takes seconds for one), and MIN at least
+    local started cost rest
+    started=$(ms)
+    shot probe || return 1
+    "$BIN" --version > /dev/null && "$BIN" --version > /dev/null
+    cost=$(($(ms) - started))
+    rest=$(((4 * cost + 999) / 1000))
+    ((rest >= $1)) || rest=$1
+    echo "a screendump and two status reads took $cost ms: each rest lasts $rest s" >&2
+    echo "$rest"
+}

@@ -18,16 +18,9 @@ set -uo pipefail
 TEST=render-as-run
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 
-# How long each rest lasts, from what a screendump and two status reads cost on this host now: a rest must hold
-# a still screendump with room to spare however loaded the host is (6 s once was too short for that on a CI host
-# building beside it).
-started=$(ms)
-shot probe || { fail "no screendump"; exit 1; }
-"$BIN" --version > /dev/null && "$BIN" --version > /dev/null
-cost=$(($(ms) - started))
-REST=$(((4 * cost + 999) / 1000))
-((REST >= 6)) || REST=6
-echo "a screendump and two status reads took $cost ms: each rest lasts $REST s"
+# How long each rest lasts, from what a screendump costs on this host now (6 s once was too short for a still
+# screendump on a CI host building beside it).
+REST=$(rest_for_screendumps 6) || { fail "no screendump"; exit 1; }
 echo "$REST" > rest-seconds
 
 mkdir -p content
