@@ -3,9 +3,15 @@ import SystemCalls
 
 /// `bannerd ctl`: sends one command line to the control socket and returns the answer line.
 public enum ControlClient {
+    /// How long `ctl` waits for an answer. The loop answers between frames, but a small board under load may take
+    /// seconds (2 s was too short on the QEMU board beside a build and another guest).
+    public static let answerTimeout: Duration = .seconds(10)
+    /// A screenshot is composed on a thread of its own beside the frame loop: longer on a slow board.
+    public static let screenshotTimeout: Duration = .seconds(30)
+
     /// Sends `command` and waits up to `timeout` for the reply line.
-    public static func send(_ command: String, to path: String, timeout: Duration = .seconds(2)) throws(ServiceError)
-        -> String
+    public static func send(_ command: String, to path: String, timeout: Duration = answerTimeout)
+        throws(ServiceError) -> String
     {
         let reply = try exchange(command, with: path, timeout: timeout)
         if let descriptor = reply.descriptor { close(descriptor) }
@@ -14,7 +20,7 @@ public enum ControlClient {
 
     /// Sends `command` and waits up to `timeout` for the reply line and the descriptor passed with it, if any
     /// (the caller closes it).
-    public static func exchange(_ command: String, with path: String, timeout: Duration = .seconds(2))
+    public static func exchange(_ command: String, with path: String, timeout: Duration = answerTimeout)
         throws(ServiceError) -> ControlReply
     {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -39,7 +45,9 @@ public enum ControlClient {
             }
             guard count > 0 else {
                 if count < 0 {
-                    let error = ServiceError(call: "recvmsg", errno: errno, path: path)
+                    // SO_RCVTIMEO ran out: say so, not "Resource temporarily unavailable".
+                    let code = errno == EAGAIN || errno == EWOULDBLOCK ? ETIMEDOUT : errno
+                    let error = ServiceError(call: "recvmsg", errno: code, path: path)
                     if let passed { close(passed) }
                     throw error
                 }

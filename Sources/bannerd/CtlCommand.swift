@@ -50,7 +50,7 @@ struct CtlCommand: BannerdCommand {
     private func screenshot(to path: String) throws {
         let reply: ControlReply
         do {
-            reply = try ControlClient.exchange("screenshot", with: socket)
+            reply = try ControlClient.exchange("screenshot", with: socket, timeout: ControlClient.screenshotTimeout)
         } catch {
             throw unreachable(error)
         }

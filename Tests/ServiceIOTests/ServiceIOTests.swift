@@ -151,6 +151,27 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
     }
 
+    /// A service that takes the connection but never answers (a hung loop): the client gives up after its timeout
+    /// and says it timed out, not "Resource temporarily unavailable".
+    @Test func clientSaysWhenNoAnswerCame() throws {
+        let path = temporaryDirectory() + "/silent.sock"
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        try #require(bound == 0 && listen(listener, 1) == 0)
+        #expect(throws: ServiceError(call: "recvmsg", errno: ETIMEDOUT, path: path)) {
+            _ = try ControlClient.send("status", to: path, timeout: .seconds(1))
+        }
+    }
+
     @Test func clientNamesAMissingServer() {
         do {
             _ = try ControlClient.send("status", to: "/nonexistent/bannerd.sock")
