@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.0
 // Layers (see README "Code map"): C modules → pure core → thin wrappers → executables.
 // The pure targets below depend on no C module, so they build and test on any machine.
 import PackageDescription

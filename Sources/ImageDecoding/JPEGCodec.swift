@@ -93,10 +93,13 @@ enum JPEGCodec {
         if size == target {
             var pixels = [UInt32](repeating: 0, count: size.width * size.height)
             for y in 0..<size.height {
-                try pixels.withUnsafeMutableBufferPointer { all throws(ImageError) in
-                    let row = UnsafeMutableBufferPointer(rebasing: all[y * size.width..<(y + 1) * size.width])
-                    try readRow(reader, into: row, cmyk: cmyk, path: path)
-                }
+                // A Result, as Swift 6.0 does not carry a typed throw out of withUnsafeMutableBufferPointer.
+                try pixels.withUnsafeMutableBufferPointer { all in
+                    Result { () throws(ImageError) in
+                        let row = UnsafeMutableBufferPointer(rebasing: all[y * size.width..<(y + 1) * size.width])
+                        try readRow(reader, into: row, cmyk: cmyk, path: path)
+                    }
+                }.get()
             }
             guard let bitmap = Bitmap(width: size.width, height: size.height, premultipliedPixels: pixels) else {
                 throw ImageError(.corrupt, call: "jpeg_read_scanlines", message: "size mismatch", path: path)
@@ -108,10 +111,12 @@ enum JPEGCodec {
             anyRowOrder: false)
         var row = [UInt32](repeating: 0, count: size.width)
         for y in 0..<size.height {
-            try row.withUnsafeMutableBufferPointer { row throws(ImageError) in
-                try readRow(reader, into: row, cmyk: cmyk, path: path)
-                averager.add(row: UnsafeBufferPointer(row), y: y)
-            }
+            try row.withUnsafeMutableBufferPointer { row in
+                Result { () throws(ImageError) in
+                    try readRow(reader, into: row, cmyk: cmyk, path: path)
+                    averager.add(row: UnsafeBufferPointer(row), y: y)
+                }
+            }.get()
         }
         return averager.finish()
     }
