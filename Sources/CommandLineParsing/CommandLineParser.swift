@@ -94,11 +94,16 @@ public struct ParsedOptions: Equatable, Sendable {
 
     /// The value of `--name`: as given, else its default (the spec's, the one place a default is written).
     public func value(_ name: String) -> String? {
-        values[name] ?? command.options.first { $0.name == name }?.defaultValue
+        let option = command.options.first { $0.name == name }
+        assert(option?.valueName != nil, "--\(name) is no option with a value of \(path.joined(separator: " "))")
+        return values[name] ?? option?.defaultValue
     }
 
     /// Whether the flag `--name` was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func flag(_ name: String) -> Bool {
+        assert(command.options.contains { $0.name == name && $0.valueName == nil }, "--\(name) is no flag")
+        return flags.contains(name)
+    }
 
     /// The value of `--name` (or its default) read by `read`, nil if neither; `expected` says what it takes when
     /// `read` refuses it.
