@@ -56,10 +56,13 @@ public enum CommandLineParser {
                 flags.insert(name)
                 continue
             }
-            // The next word is the value even when it starts with '-' (`--seconds -1` is then refused as a number).
-            guard let value = inline ?? rest.popFirst() else {
+            // The next word is the value, also when it starts with one '-' (`--seconds -1` is then refused as a
+            // number), but not when it is another option: an empty variable in a unit's ExecStart= must not make
+            // `--content --no-schedule` a directory named --no-schedule. `--name=--x` gives such a value.
+            if inline == nil, rest.first?.hasPrefix("--") ?? true {
                 throw UsageError("missing value for '\(option.synopsis)'", command: command, path: names)
             }
+            let value = inline ?? rest.removeFirst()
             values[name] = value  // given twice: the last one counts
         }
         if command.words == nil, let first = words.first {

@@ -30,13 +30,14 @@ public func errnoMessage(_ code: Int32) -> String {
     "\(errnoText(code)) (errno \(code))"
 }
 
-/// The process's environment (`environ`), by name.
+/// The process's environment (`environ`), by name; a name given twice has its first value, as getenv(3) reads it.
 public func processEnvironment() -> [String: String] {
     var variables: [String: String] = [:]
-    var entry = environ
+    let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+    guard var entry = start else { return variables }  // NULL after clearenv(3)
     while let text = entry.pointee {
         let pair = String(cString: text)
-        if let equals = pair.firstIndex(of: "=") {
+        if let equals = pair.firstIndex(of: "="), variables[String(pair[..<equals])] == nil {
             variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
         entry += 1

@@ -67,7 +67,10 @@ private final class ThreadStart {
 private func runThread(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let context else { return nil }
     let start = Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue()
-    _ = pthread_setname_np(pthread_self(), String(decoding: start.name.utf8.prefix(15), as: UTF8.self))
+    // The kernel keeps 15 bytes and refuses more: whole characters up to that.
+    var name = ""
+    for character in start.name where name.utf8.count + character.utf8.count <= 15 { name.append(character) }
+    _ = pthread_setname_np(pthread_self(), name)
     start.body()
     return nil
 }

@@ -72,9 +72,11 @@ import Testing
         #expect(try options(["send", "status"]).value("socket") == "/run/s.sock")
     }
 
-    @Test func mistakesAreNamed() {
+    @Test func mistakesAreNamed() throws {
         #expect(mistake(["show", "--out", "o", "--sise", "1x1"]) == "unknown option '--sise'")
         #expect(mistake(["show", "--out"]) == "missing value for '--out <out>'")
+        #expect(mistake(["show", "--out", "--strict"]) == "missing value for '--out <out>'")
+        #expect(try options(["show", "--out=--strict"]).value("out") == "--strict")
         #expect(mistake(["show"]) == "missing '--out <out>'")
         #expect(mistake(["show", "--out", "o", "--strict=yes"]) == "'--strict' takes no value")
         #expect(mistake(["show", "--out", "o", "extra"]) == "unexpected argument 'extra'")

@@ -34,6 +34,19 @@ import Testing
         #expect(shared.count == threads * 1000)
         // Cut to the kernel's 15 bytes.
         #expect(shared.names.sorted() == (0..<threads).map { "test-thread-\($0)-w" })
+        // Whole characters only: a cut through "é" (2 bytes) would be refused and leave the thread unnamed.
+        let named = Shared()
+        try startThread(named: "prérendu-éééééé") {
+            let name = (try? String(decoding: readAll("/proc/thread-self/comm"), as: UTF8.self)) ?? "?"
+            named.lock.withLock {
+                named.names = [name.trimmingSuffix("\n")]
+                named.lock.broadcast()
+            }
+        }
+        named.lock.lock()
+        while named.names.isEmpty { named.lock.wait() }
+        named.lock.unlock()
+        #expect(named.names == ["prérendu-éé"])
     }
 
     @Test func errnoTextIsTheCLibrarysEvenForCodesItDoesNotKnow() {
