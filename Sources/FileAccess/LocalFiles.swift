@@ -28,8 +28,7 @@ public struct LocalFiles: Sendable {
 
     /// Whether `path` names anything, following symlinks (a dangling link does not count).
     public func exists(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0
+        (try? kind(of: path)) != nil
     }
 
     /// Opens a regular file for reading (`open`, `fstat`); refuses directories, FIFOs, sockets and devices.
