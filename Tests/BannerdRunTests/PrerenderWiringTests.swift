@@ -15,13 +15,13 @@ import Testing
 @Suite struct PrerenderWiringTests {
     /// Long titles and subtitles in Latin, CJK and emoji: every glyph goes through the faces and the glyph cache.
     static let banners = BannerList(
-        (0..<16).lazy.map { n in
-            Banner(
-                id: "t\(n)",
-                title: "Banner \(n): Große Straßenfest-Angebote — 夏季大促销 \(n) — ☀️ " + String(repeating: "Wy", count: n),
-                subtitle: "Open every day 07:00–23:00, übermorgen auch — 欢迎光临 — café №\(n) "
-                    + String(repeating: "fi fl ", count: 16 - n),
-                background: Color(rgb: UInt32(0x10_2030 + n * 0x0a_0b0c)))
+        (0..<16).lazy.map { (n: Int) -> Banner in
+            let title: String = "Banner \(n): Große Straßenfest-Angebote — 夏季大促销 \(n) — ☀️ "
+            let subtitle: String = "Open every day 07:00–23:00, übermorgen auch — 欢迎光临 — café №\(n) "
+            let background: UInt32 = 0x10_2030 + UInt32(n) * 0x0a_0b0c
+            return Banner(
+                id: "t\(n)", title: title + String(repeating: "Wy", count: n),
+                subtitle: subtitle + String(repeating: "fi fl ", count: 16 - n), background: Color(rgb: background))
         })
     static let target = PrerenderTarget(
         width: 360, height: 200, scale: 1.5, cornerRadius: 12, rotation: .none, background: Color(rgb: 0x11_1111))

@@ -82,8 +82,9 @@ import TextLayout
         let fonts = try FontSet(paths: FontPaths(title: c.fonts, body: c.fonts))
         let paragraph = ShapedParagraph(c.text, chain: fonts.title, pixelSize: Self.pixelSize)
         // One run in the Arabic face, spaces included; its first glyph seen is the last letter.
-        #expect(paragraph.runs.count == 1 && paragraph.runs[0].face == 1 && paragraph.runs[0].level == 1)
-        let glyphs = paragraph.runs[0].glyphs
+        let run = try #require(paragraph.runs.first)
+        #expect(paragraph.runs.count == 1 && run.face == 1 && run.level == 1)
+        let glyphs = run.glyphs
         #expect(glyphs.first?.cluster == paragraph.scalars.count - 1 && glyphs.last?.cluster == 0)
         // Joined forms are not the letters' isolated (cmap) glyphs.
         let face = fonts.title.faces[1]

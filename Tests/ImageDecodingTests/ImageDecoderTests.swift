@@ -31,31 +31,31 @@ import Testing
     @Test func zeroByteFileIsEmpty() throws {
         let path = TestImages.scratchDirectory() + "/empty.png"
         try LocalFiles().writeAtomically([], to: path)
-        let e = #expect(throws: ImageError.self) { try decoder.decode(path: path) }
+        let e = thrown(ImageError.self) { try decoder.decode(path: path) }
         #expect(e?.kind == .empty)
         #expect(e?.description.contains("empty.png: file is empty") == true)
     }
 
     @Test func missingFileAndPathThroughAFileAreUnreadable() throws {
         let dir = TestImages.scratchDirectory()
-        let missing = #expect(throws: ImageError.self) { try decoder.decode(path: dir + "/nope.jpg") }
+        let missing = thrown(ImageError.self) { try decoder.decode(path: dir + "/nope.jpg") }
         #expect(missing?.kind == .unreadable && missing?.call == "open")
         #expect(missing?.message == "No such file or directory")
         try LocalFiles().writeAtomically([1, 2, 3], to: dir + "/file")
-        let notDir = #expect(throws: ImageError.self) { try decoder.decode(path: dir + "/file/x.png") }
+        let notDir = thrown(ImageError.self) { try decoder.decode(path: dir + "/file/x.png") }
         #expect(notDir?.kind == .unreadable)
     }
 
     @Test func directoryNamedLikeAnImageIsRefused() throws {
         let path = TestImages.scratchDirectory() + "/banner.png"
         #expect(mkdir(path, 0o755) == 0)
-        let e = #expect(throws: ImageError.self) { try decoder.decode(path: path) }
+        let e = thrown(ImageError.self) { try decoder.decode(path: path) }
         #expect(e?.kind == .isDirectory)
         #expect(e?.description.contains("is a directory") == true)
     }
 
     @Test func textIsNotAnImage() {
-        let e = #expect(throws: ImageError.self) {
+        let e = thrown(ImageError.self) {
             try decoder.decode(bytes: Array("hello, world\n".utf8), path: "notes.png")
         }
         #expect(e?.kind == .notAnImage && e?.path == "notes.png")
@@ -65,7 +65,7 @@ import Testing
     func truncatedPNGIsCorrupt(keepPercent: Int) throws {
         let bytes = try PNGEncoder().encode(TestImages.pattern(width: 40, height: 30))
         let cut = Array(bytes[0..<(bytes.count * keepPercent / 100)])
-        let e = #expect(throws: ImageError.self) { try decoder.decode(bytes: cut, path: "cut.png") }
+        let e = thrown(ImageError.self) { try decoder.decode(bytes: cut, path: "cut.png") }
         #expect(e?.kind == .corrupt)
         #expect(e?.call.hasPrefix("png_image_") == true)
         #expect(e?.message.isEmpty == false)
@@ -77,7 +77,7 @@ import Testing
         let file = "\(#filePath)"
         let dir = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
         let bytes = try LocalFiles().readBytes(dir + "/FuzzCrashes/text-chunk-claims-2gib.png")
-        let e = #expect(throws: ImageError.self) { try decoder.decode(bytes: bytes, path: "t.png") }
+        let e = thrown(ImageError.self) { try decoder.decode(bytes: bytes, path: "t.png") }
         #expect(e?.kind == .corrupt && e?.call == "chunk length")
         #expect(e?.message == "a chunk claims 2046820364 bytes in a file of 383")
         #expect(throws: ImageError.self) { try decoder.size(bytes: bytes, path: "t.png") }
@@ -102,7 +102,7 @@ import Testing
         // The body is 2×2, so a decode attempt would fail as corrupt: tooLarge proves the check came first.
         for (w, h) in [(UInt32(16385), UInt32(1)), (1, 20000), (9000, 9000)] {
             let forged = TestImages.forgingPNGSize(small, width: w, height: h)
-            let e = #expect(throws: ImageError.self) { try decoder.decode(bytes: forged, path: "huge.png") }
+            let e = thrown(ImageError.self) { try decoder.decode(bytes: forged, path: "huge.png") }
             #expect(e?.kind == .tooLarge(width: Int(w), height: Int(h)))
         }
         let ok = TestImages.forgingPNGSize(small, width: 16384, height: 4096)
@@ -112,7 +112,7 @@ import Testing
     @Test func customLimitsApply() throws {
         let bytes = try PNGEncoder().encode(TestImages.pattern(width: 10, height: 10))
         let strict = ImageDecoder(limits: ImageLimits(maxSide: 8))
-        let e = #expect(throws: ImageError.self) { try strict.decode(bytes: bytes) }
+        let e = thrown(ImageError.self) { try strict.decode(bytes: bytes) }
         #expect(e?.kind == .tooLarge(width: 10, height: 10))
         #expect(e?.description.contains("larger than allowed") == true)
     }
@@ -131,14 +131,14 @@ import Testing
     @Test func fifoNamedLikeAnImageIsRefusedWithoutBlocking() throws {
         let path = TestImages.scratchDirectory() + "/pipe.png"
         #expect(mkfifo(path, 0o644) == 0)
-        let e = #expect(throws: ImageError.self) { try ImageDecoder().decode(path: path) }
+        let e = thrown(ImageError.self) { try ImageDecoder().decode(path: path) }
         #expect(e?.kind == .unreadable && e?.message.contains("not a regular file") == true)
     }
 
     @Test func fileOverTheByteLimitIsRefusedBeforeReading() throws {
         let path = TestImages.scratchDirectory() + "/big.bin"
         try LocalFiles().writeAtomically([UInt8](repeating: 7, count: 1000), to: path)
-        let e = #expect(throws: FileError.self) { try LocalFiles().readBytes(path, maxBytes: 999) }
+        let e = thrown(FileError.self) { try LocalFiles().readBytes(path, maxBytes: 999) }
         #expect(e?.call == "size" && e?.description.contains("file is 1000 bytes, the limit is 999") == true)
         #expect(try LocalFiles().readBytes(path, maxBytes: 1000).count == 1000)
     }

@@ -47,7 +47,7 @@ import Testing
         for y in 0..<64 { b.fill(PixelRect(x: 0, y: y, width: 64, height: 1), with: Color(rgb: UInt32(y * 4) << 8)) }
         let bytes = TestImages.jpeg(b)
         let cut = Array(bytes[0..<(bytes.count * keepPercent / 100)])
-        let e = #expect(throws: ImageError.self) { try decoder.decode(bytes: cut, path: "cut.jpg") }
+        let e = thrown(ImageError.self) { try decoder.decode(bytes: cut, path: "cut.jpg") }
         #expect(e?.kind == .corrupt)
         #expect(e?.call.hasPrefix("jpeg_") == true && e?.message.isEmpty == false)
     }
@@ -55,15 +55,15 @@ import Testing
     @Test func oversizedJPEGIsRefusedFromTheHeader() {
         let bytes = Self.flat(16, 16, .black)
         let forged = TestImages.forgingJPEGSize(bytes, width: 20000, height: 100)
-        let e = #expect(throws: ImageError.self) { try decoder.decode(bytes: forged, path: "huge.jpg") }
+        let e = thrown(ImageError.self) { try decoder.decode(bytes: forged, path: "huge.jpg") }
         #expect(e?.kind == .tooLarge(width: 20000, height: 100))
         let mega = TestImages.forgingJPEGSize(bytes, width: 9000, height: 9000)
-        let e2 = #expect(throws: ImageError.self) { try decoder.decode(bytes: mega, path: "huge.jpg") }
+        let e2 = thrown(ImageError.self) { try decoder.decode(bytes: mega, path: "huge.jpg") }
         #expect(e2?.kind == .tooLarge(width: 9000, height: 9000))
     }
 
     @Test func jpegSignatureWithGarbageIsCorrupt() {
-        let e = #expect(throws: ImageError.self) { try decoder.decode(bytes: [0xFF, 0xD8, 0xFF, 0, 1, 2, 3]) }
+        let e = thrown(ImageError.self) { try decoder.decode(bytes: [0xFF, 0xD8, 0xFF, 0, 1, 2, 3]) }
         #expect(e?.kind == .corrupt && e?.call == "jpeg_read_header")
     }
 }

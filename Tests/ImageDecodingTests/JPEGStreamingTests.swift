@@ -54,7 +54,7 @@ import Testing
         let bytes = Self.kinds[3].bytes  // progressive: cut inside a later scan too
         let path = try TestImages.file(Array(bytes.prefix(keep)), name: "cut.jpg")
         for fitting in [nil, (60, 45)] as [(Int, Int)?] {
-            let e = #expect(throws: ImageError.self) { try decoder.decode(path: path, fitting: fitting) }
+            let e = thrown(ImageError.self) { try decoder.decode(path: path, fitting: fitting) }
             #expect(e?.kind == .corrupt && e?.call.hasPrefix("jpeg_") == true)
             #expect(e?.message == "unexpected end of file")
             #expect(e?.description.hasPrefix(path + ": image data is truncated or corrupt") == true)
@@ -65,7 +65,7 @@ import Testing
         var bytes = Self.kinds[0].bytes
         for i in stride(from: bytes.count / 2, to: bytes.count - 2, by: 97) where bytes[i] != 0xFF { bytes[i] ^= 0x55 }
         let path = try TestImages.file(bytes, name: "bad.jpg")
-        let e = #expect(throws: ImageError.self) { try decoder.decode(path: path) }
+        let e = thrown(ImageError.self) { try decoder.decode(path: path) }
         #expect(e?.kind == .corrupt && e?.message.isEmpty == false)
         // TurboJPEG refused it as well (its warnings counted as failures).
         #expect(TestImages.turboJPEGDecode(bytes) == nil)
@@ -74,7 +74,7 @@ import Testing
     @Test func limitsAreCheckedOnTheFilesHeaderBeforeTheBody() throws {
         let forged = TestImages.forgingJPEGSize(Self.kinds[0].bytes, width: 9000, height: 9000)
         let path = try TestImages.file(forged, name: "huge.jpg")
-        let e = #expect(throws: ImageError.self) { try decoder.decode(path: path, fitting: (100, 100)) }
+        let e = thrown(ImageError.self) { try decoder.decode(path: path, fitting: (100, 100)) }
         #expect(e?.kind == .tooLarge(width: 9000, height: 9000) && e?.call == "limits")
     }
 }

@@ -119,7 +119,7 @@ import Testing
     func truncatedMidRowsIsOneClearErrorNamingTheFile(keepPercent: Int) throws {
         let bytes = HandMadePNG(width: 200, height: 150, samples: Self.samples).bytes
         let cut = Array(bytes[0..<(bytes.count * keepPercent / 100)])
-        let e = #expect(throws: ImageError.self) {
+        let e = thrown(ImageError.self) {
             try decoder.decode(bytes: cut, path: "/srv/banners/cut.png", fitting: (50, 30))
         }
         #expect(e?.kind == .corrupt)
@@ -140,7 +140,7 @@ import Testing
         let bytes = HandMadePNG(width: 200, height: 150, samples: Self.samples).bytes
         let path = TestImages.scratchDirectory() + "/cut.png"
         try LocalFiles().writeAtomically(Array(bytes[0..<(bytes.count * keepPercent / 100)]), to: path)
-        let e = #expect(throws: ImageError.self) { try decoder.decode(path: path, fitting: (50, 30)) }
+        let e = thrown(ImageError.self) { try decoder.decode(path: path, fitting: (50, 30)) }
         #expect(e?.call == "png_read_row" || e?.call == "png_read_end")
         #expect(e?.description.hasPrefix(path + ": image data is truncated or corrupt") == true)
         #expect(e?.description.contains("unexpected end of file") == true)
@@ -152,7 +152,7 @@ import Testing
         let path = TestImages.scratchDirectory() + "/wide.png"
         try LocalFiles().writeAtomically(bytes, to: path)
         let strict = ImageDecoder(limits: ImageLimits(maxSide: 200))
-        let e = #expect(throws: ImageError.self) { try strict.decode(path: path, fitting: (50, 30)) }
+        let e = thrown(ImageError.self) { try strict.decode(path: path, fitting: (50, 30)) }
         #expect(e?.kind == .tooLarge(width: 400, height: 300) && e?.call == "limits")
     }
 

@@ -6,6 +6,23 @@ import Testing
 
 @testable import ImageDecoding
 
+/// The `E` that `body` throws; an issue (and nil) when it throws something else or nothing. Swift 6.0's
+/// `#expect(throws:)`, Debian trixie's compiler, does not return the error as 6.1's does.
+func thrown<E: Error, R>(
+    _ type: E.Type, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> R
+) -> E? {
+    do {
+        _ = try body()
+        Issue.record(comment ?? "nothing was thrown", sourceLocation: sourceLocation)
+    } catch let error as E {
+        return error
+    } catch {
+        Issue.record("\(error) was thrown, not \(E.self)", sourceLocation: sourceLocation)
+    }
+    return nil
+}
+
 /// Small images made in the tests, and a scratch directory for files.
 enum TestImages {
     /// A bitmap with a different colour in every pixel and a few translucent ones.

@@ -93,7 +93,7 @@ import Testing
         let (name, bytes) = Self.kinds[kind]
         for keep in [40, OpenFile.chunkBytes + 1000, bytes.count - 100] {
             let path = try TestImages.file(Array(bytes.prefix(keep)), name: "cut.webp")
-            let e = #expect(throws: ImageError.self, "\(name) cut at \(keep)") {
+            let e = thrown(ImageError.self, "\(name) cut at \(keep)") {
                 try decoder.decode(path: path, fitting: (200, 100))
             }
             #expect(e?.kind == .corrupt && e?.description.hasPrefix(path + ": image data is truncated") == true)
@@ -104,7 +104,7 @@ import Testing
         var bytes = Self.kinds[0].bytes
         for i in 20..<40 { bytes[i] ^= 0x5A }
         let path = try TestImages.file(bytes, name: "bad.webp")
-        let e = #expect(throws: ImageError.self) { try decoder.decode(path: path) }
+        let e = thrown(ImageError.self) { try decoder.decode(path: path) }
         #expect(e?.kind == .corrupt && e?.description.hasPrefix(path + ": image data is truncated or corrupt") == true)
     }
 
@@ -125,7 +125,7 @@ import Testing
     @Test func limitsAreCheckedOnTheFilesHeaderBeforeTheBody() throws {
         let path = try TestImages.file(try WebPDecodingTests.bytes("large.webp"), name: "large.webp")
         let small = ImageDecoder(limits: ImageLimits(maxSide: 1000, maxPixels: 1 << 20))
-        let e = #expect(throws: ImageError.self) { try small.decode(path: path, fitting: (100, 100)) }
+        let e = thrown(ImageError.self) { try small.decode(path: path, fitting: (100, 100)) }
         #expect(e?.kind == .tooLarge(width: 4000, height: 3000) && e?.call == "limits")
     }
 
@@ -133,7 +133,7 @@ import Testing
         let bytes = try WebPDecodingTests.bytes("animated.webp")
         let path = try TestImages.file(bytes, name: "animated.webp")
         let image = try decoder.decodeImage(path: path)
-        #expect(image.bitmap == (try decoder.decode(bytes: bytes)))
+        #expect(try image.bitmap == decoder.decode(bytes: bytes))
         #expect(image.note == path + ": an animated WebP; only its first frame is shown")
     }
 }

@@ -33,7 +33,11 @@ import Testing
                         for c in 0..<4 { sums[c] += p >> (8 * UInt32(c)) & 0xFF }
                     }
                 }
-                let expected = (0..<4).reduce(UInt32(0)) { $0 | ((sums[$1] + 4) / 9) << (8 * UInt32($1)) }
+                var expected: UInt32 = 0
+                for c in 0..<4 {
+                    let rounded: UInt32 = (sums[c] + 4) / 9
+                    expected |= rounded << (8 * UInt32(c))
+                }
                 #expect(out[ox, oy] == expected)
             }
         }

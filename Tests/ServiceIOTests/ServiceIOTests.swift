@@ -59,16 +59,20 @@ import Testing
 
     @Test func controlSocketAnswersEachLineAndNeverBlocks() throws {
         let path = temporaryDirectory() + "/control"
-        let server = try ControlServer(path: path, group: nil)
-        var mode = stat()
-        #expect(stat(path, &mode) == 0 && mode.st_mode & 0o777 == 0o660)
-        // Serve on a thread of its own by polling, as the frame loop does (not on the test's task pool,
-        // which the blocking client below may occupy).
         let done = Atomic<Bool>(false)
-        // Handed to the serving thread (the compiler checks that nothing here uses it afterwards).
-        let handoff = Mutex<ControlServer?>(server)
+        // Made on the thread that serves it, by polling as the frame loop does (not on the test's task pool, which
+        // the blocking client below may occupy): a ControlServer is not Sendable, and Swift 6.0.3 cannot hand one
+        // over through a Mutex.
+        let opened = Mutex<String?>(nil)  // "serving", or why the server could not be made
         let serving = Thread {
-            guard let serverOnThread = handoff.withLock({ $0.take() }) else { return }
+            let serverOnThread: ControlServer
+            do {
+                serverOnThread = try ControlServer(path: path, group: nil)
+                opened.withLock { $0 = "serving" }
+            } catch {
+                opened.withLock { $0 = "\(error)" }
+                return
+            }
             var pending: ControlServer.Client?
             while !done.load(ordering: .relaxed) {
                 var descriptors: [Int32] = []
@@ -96,6 +100,15 @@ import Testing
         }
         serving.start()
         defer { done.store(true, ordering: .relaxed) }
+        var state: String?
+        for _ in 0..<1000 {
+            state = opened.withLock { $0 }
+            if state != nil { break }
+            usleep(10_000)
+        }
+        try #require(state == "serving", "\(state ?? "the server did not start in 10 s")")
+        var mode = stat()
+        #expect(stat(path, &mode) == 0 && mode.st_mode & 0o777 == 0o660)
         #expect(try ControlClient.send("goto 4", to: path) == "ok goto 4")
         #expect(try ControlClient.send("status", to: path) == "ok status")
         #expect(try ControlClient.send("dance", to: path).hasPrefix("error: unknown command `dance`"))
