@@ -12,7 +12,7 @@
 # frames late that autoplay has moved on before the first screendump (seen with the code before and after
 # HarfBuzz alike: 163-247 of about 300 frames late).
 # qemu-run: packages python3
-# qemu-run-args: --size 1024x768 --timeout 400
+# qemu-run-args: --size 1024x768 --timeout 600
 # qemu-run-after: board/qemu-x86_64/lib/render-later.sh
 set -uo pipefail
 TEST=render-as-run
@@ -64,15 +64,18 @@ echo "== run: QEMU's screendump after each autoplay step"
 pid=$!
 wait_until 90 banners_shown || { fail "banners not shown: $(ctl status)"; cat bannerd.log; exit 1; }
 steps=(0 1 2 0)
+# One turn of the carousel (three rests, one of them 2 s longer, their slides and some slack): when a screendump
+# was not still (a load spike made it slower than measured), that banner rests again one turn later.
+turn=$((3 * REST + 2 + 10))
 shots=()  # when each screendump was taken (epoch seconds) and the banner it showed
 for step in "${!steps[@]}"; do
     index=${steps[$step]}
     # The screendump is taken at rest and kept only if nothing was drawn while it was taken (the same index, still
     # at rest, the same frame count before and after).
     taken=
-    deadline=$((SECONDS + 60))
+    deadline=$((SECONDS + 2 * turn))
     while [ -z "$taken" ] && ((SECONDS < deadline)); do
-        POLL=0.3 wait_until 30 settled_on "$index" || break
+        POLL=0.3 wait_until "$turn" settled_on "$index" || break
         frames=$(field frames_rendered)
         shot "run-$step" || continue
         shot_at=$(date +%s)
