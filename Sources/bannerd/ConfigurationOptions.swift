@@ -9,8 +9,8 @@ struct ConfigurationOptions {
     static let options: [OptionSpec] = [
         .value("config", "Configuration file (default: /etc/bannerd/bannerd.toml when it exists)."),
         .value(
-            "board", "Board profile by name, e.g. rpi-7inch-dsi, hdmi-1080p-usb-touch, portrait-1080x1920, qemu-x86_64."
-        ),
+            "board",
+            "Board profile by name, e.g. rpi-hdmi, rpi-7inch-dsi, hdmi-1080p-usb-touch, portrait-1080x1920, qemu-x86_64."),
     ]
 
     let config: String?

@@ -45,7 +45,7 @@ import WallClock
         #expect(scheduled.actions == ["show-offer": ["/usr/local/bin/show-offer", "--fullscreen"]])
     }
 
-    static let boards = ["rpi-7inch-dsi", "hdmi-1080p-usb-touch", "portrait-1080x1920", "qemu-x86_64"]
+    static let boards = ["rpi-7inch-dsi", "rpi-hdmi", "hdmi-1080p-usb-touch", "portrait-1080x1920", "qemu-x86_64"]
 
     /// Every folder of board/ with a profile, so a new profile is checked without being listed here.
     @Test func everyProfileInTheBoardFolderIsListedAndLoads() throws {
@@ -85,6 +85,9 @@ import WallClock
         let hdmi = try loader.load(configPath: example, board: "hdmi-1080p-usb-touch").display.selection
         #expect(
             hdmi.connectorName == "HDMI-A-1" && hdmi.mode == ModeRequest(width: 1920, height: 1080, refreshHertz: 60))
+        let piHDMI = try loader.load(configPath: example, board: "rpi-hdmi").display.selection
+        #expect(piHDMI.connectorName == "HDMI-A-1" && piHDMI.rotation == DisplayRotation.none)
+        #expect(piHDMI.mode == ModeRequest(width: 1920, height: 1080, refreshHertz: 60))
         let portrait = try loader.load(configPath: example, board: "portrait-1080x1920").display.selection
         #expect(portrait.rotation?.swapsAxes == true)
         let qemu = try loader.load(configPath: example, board: "qemu-x86_64").display.selection
