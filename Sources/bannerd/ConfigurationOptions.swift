@@ -10,7 +10,8 @@ struct ConfigurationOptions {
         .value("config", "Configuration file (default: /etc/bannerd/bannerd.toml when it exists)."),
         .value(
             "board",
-            "Board profile by name, e.g. rpi-hdmi, rpi-7inch-dsi, hdmi-1080p-usb-touch, portrait-1080x1920, qemu-x86_64."),
+            "Board profile by name, e.g. rpi-hdmi, rpi-7inch-dsi, hdmi-1080p-usb-touch, portrait-1080x1920, qemu-x86_64."
+        ),
     ]
 
     let config: String?
