@@ -4,7 +4,8 @@
 # proof-of-play records name what was on screen.
 #   steps   after each of 4 autoplay steps (banners 0, 1, 2, then 0 again) QEMU's screendump of the board is
 #           pixel for pixel the frame render shows at rest after the same number of steps (rendered and compared
-#           on the host once the guest has ended, lib/render-later.sh: the same binary, in a fraction of the time)
+#           on the host once the guest has ended, lib/render-later.sh: the same binary, in a fraction of the time);
+#           a screendump retried a whole turn later shows the same rest, as every rest of a banner looks the same
 #   plays   the proof-of-play file has one whole JSON line per banner that stood centred, in the order of the
 #           screendumps, each with its id, image, cause (start, autoplay, `ctl next`, then a swipe), and the
 #           seconds it stood centred (its duration, within the emulated CPU's slack); `ctl status` counts them
@@ -85,7 +86,7 @@ for step in "${!steps[@]}"; do
     echo "step $step: banner $index on screen, $(field frames_rendered) frames drawn"
     shots+=("$shot_at:$index")
     # Wait until autoplay has moved on, so the next step's screendump is of the next rest.
-    [ "$step" = $((${#steps[@]} - 1)) ] || POLL=0.3 wait_until 30 eval '! settled_on '"$index" || fail "autoplay stopped"
+    [ "$step" = $((${#steps[@]} - 1)) ] || POLL=0.3 wait_until "$turn" eval '! settled_on '"$index" || fail "autoplay stopped"
 done
 # Two more showings, moved by someone: the control socket, then a finger (before autoplay's rest runs out).
 at_rest() { [ "$(field phase)" = rest ]; }
