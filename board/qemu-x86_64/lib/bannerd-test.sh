@@ -4,7 +4,7 @@
 # The binaries as they ship (release): run-e2e builds them before the first guest boots.
 BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 LIB=$QEMU_RUN_BOARD/lib
-SOCK=/run/bannerd-test.sock
+SOCK=${BANNERD_SOCK:-/run/bannerd-test.sock} # or the service's
 status=0
 fail() { echo "$TEST: FAIL: $*"; status=1; }
 ctl() { "$BIN" ctl --socket "$SOCK" "$@"; }

@@ -9,13 +9,13 @@
 set -uo pipefail
 
 ctl=/mnt/.qemu-run
-# Defines QEMU_RUN_BOARD, QEMU_RUN_WIDTH, QEMU_RUN_HEIGHT, QEMU_RUN_FINAL_SHOT, QEMU_RUN_SYSTEMD, QEMU_RUN_GPU and
-# the QEMU_RUN_CMD array.
+# Defines QEMU_RUN_BOARD, QEMU_RUN_WIDTH, QEMU_RUN_HEIGHT, QEMU_RUN_FINAL_SHOT, QEMU_RUN_SYSTEMD, QEMU_RUN_GPU,
+# QEMU_RUN_ARCH, QEMU_RUN_BOOTSTRAP and the QEMU_RUN_CMD array.
 # shellcheck source=/dev/null  # written by qemu-run for each run
 . "$ctl/job"
 
 QEMU_RUN_SYSTEMD=${QEMU_RUN_SYSTEMD:-0}
-export QEMU_RUN_BOARD QEMU_RUN_WIDTH QEMU_RUN_HEIGHT QEMU_RUN_SYSTEMD QEMU_RUN_GPU
+export QEMU_RUN_BOARD QEMU_RUN_WIDTH QEMU_RUN_HEIGHT QEMU_RUN_SYSTEMD QEMU_RUN_GPU QEMU_RUN_ARCH
 export QEMU_RUN_SIZE="${QEMU_RUN_WIDTH}x${QEMU_RUN_HEIGHT}"
 export QEMU_RUN_OUT=/mnt
 export PATH="$QEMU_RUN_BOARD:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -30,7 +30,9 @@ report() {
 }
 
 echo "@@qemu-run:phase udev@@"
-if [[ $QEMU_RUN_SYSTEMD == 1 ]]; then
+if [[ $QEMU_RUN_BOOTSTRAP == 1 ]]; then
+    : # a root still being made (board/qemu-aarch64/guest-root) has no udev to start yet
+elif [[ $QEMU_RUN_SYSTEMD == 1 ]]; then
     # systemd-udevd.service and systemd-udev-trigger.service (the coldplug) ran before this service.
     udevadm settle --timeout=60 || echo "qemu-run(guest): warning: udevadm settle timed out"
 else
@@ -47,7 +49,7 @@ else
 fi
 
 # Unless the test loads the display driver itself (qemu-run --late-module).
-if [[ ! -d /run/qemu-run/late && ! -e /dev/dri/card0 ]]; then
+if [[ $QEMU_RUN_BOOTSTRAP != 1 && ! -d /run/qemu-run/late && ! -e /dev/dri/card0 ]]; then
     echo "@@qemu-run:fatal /dev/dri/card0 is missing in the guest after udev started@@"
     exit 1
 fi

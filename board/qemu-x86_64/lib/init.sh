@@ -6,7 +6,9 @@
 #
 # It loads only the modules the board needs, proves the display exists, mounts the host's root (read-only)
 # and the exchange folder over 9p, and hands over to lib/guest-stage2.sh inside a chroot of the host's root,
-# so the guest runs the host's own binaries and libraries. Whatever happens, it powers the VM off at the end:
+# so the guest runs the host's own binaries and libraries. With qemu_run.root=vda (the aarch64 board) the root
+# is the board's own disk instead, and with qemu_run.bootstrap=1 too that root is still being made (debootstrap's
+# second stage): nothing of the booted system is there yet to bind into it. Whatever happens, it powers the VM off at the end:
 # qemu-run learns the outcome from marker lines on the serial console and from files in the exchange folder.
 
 /bin/busybox --install -s /bin
@@ -26,17 +28,21 @@ fatal() {
 # qemu-run --late-module NAME: NAME is not loaded at boot; the test loads it from /run/qemu-run/late/NAME.ko.
 late=
 systemd=
+root=
+bootstrap=
 for arg in $(cat /proc/cmdline); do
     case $arg in
         qemu_run.late=*) late=",${arg#qemu_run.late=}," ;;
         qemu_run.systemd=1) systemd=1 ;;
+        qemu_run.root=*) root=${arg#qemu_run.root=} ;;
+        qemu_run.bootstrap=1) bootstrap=1 ;;
     esac
 done
 
 # load-order lists the .ko files dependencies first (computed on the host by lib/kmod-order.py).
 while read -r ko; do
     case $late in *",${ko%.ko},"*) continue ;; esac
-    [ "$ko" = overlay.ko ] && [ -z "$systemd" ] && continue
+    [ "$ko" = overlay.ko ] && { [ -z "$systemd" ] || [ -n "$root" ]; } && continue
     insmod "/lib/modules/$ko" || fatal "insmod $ko failed"
 done < /lib/modules/load-order
 
@@ -55,7 +61,16 @@ done
 echo "@@qemu-run:phase mounts@@"
 p9='trans=virtio,version=9p2000.L,msize=512000'
 mkdir -p /host
-if [ -n "$systemd" ]; then
+if [ -n "$root" ]; then
+    # QEMU keeps the disk copy-on-write (qemu-run), so the root can be written and every run starts the same.
+    tries=0
+    while [ ! -b "/dev/$root" ]; do
+        tries=$((tries + 1))
+        [ "$tries" -gt 50 ] && fatal "the root disk /dev/$root did not appear in the guest"
+        sleep 0.1
+    done
+    mount -t ext4 "/dev/$root" /host || fatal "cannot mount the root disk /dev/$root"
+elif [ -n "$systemd" ]; then
     # systemd writes all over its root (/etc, /var): the host's root read-only below, the guest's changes in
     # a tmpfs above, all lost at power-off.
     mkdir -p /lower /cow
@@ -67,6 +82,8 @@ if [ -n "$systemd" ]; then
 else
     mount -t 9p -o "$p9,ro,cache=loose" hostroot /host || fatal "cannot mount the host root over 9p"
 fi
+# A root still being made may have no /mnt yet.
+[ -d /host/mnt ] || mkdir -p /host/mnt
 mount -t 9p -o "$p9" exchange /host/mnt || fatal "cannot mount the exchange folder over 9p on /host/mnt"
 
 # The host root is read-only: give the guest its own writable /tmp and /run, and the kernel's /proc, /sys, /dev.
@@ -78,7 +95,7 @@ if [ -n "$late" ]; then
         cp "/lib/modules/$name.ko" /host/run/qemu-run/late/ || fatal "--late-module $name: no $name.ko among the modules"
     done
 fi
-if [ -z "$systemd" ]; then
+if [ -z "$systemd" ] && [ -z "$bootstrap" ]; then
     mount -o bind /proc /host/proc
     mount -o bind /sys /host/sys
     mount -o bind /dev /host/dev

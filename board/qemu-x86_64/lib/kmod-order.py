@@ -4,11 +4,14 @@
 The extracted Debian kernel package has no modules.dep (depmod runs in its
 postinst, which we skip), and the build machine may have no kmod.  Every .ko
 carries its own hard dependencies in the ELF ".modinfo" section
-("depends=a,b"), so we read those directly.
+("depends=a,b"), so we read those directly.  Modules may be xz-compressed
+(.ko.xz, as Debian 13's are); names the kernel has built in (modules.builtin)
+need no file and are left out.
 
 usage: kmod-order.py MODULES_DIR NAME...   (MODULES_DIR = /lib/modules/VERSION)
 """
 
+import lzma
 import os
 import struct
 import sys
@@ -16,7 +19,7 @@ import sys
 
 def modinfo_depends(path):
     """Return the module names listed in the depends= tag of a .ko file."""
-    with open(path, "rb") as f:
+    with (lzma.open if path.endswith(".xz") else open)(path, "rb") as f:
         elf = f.read()
     if elf[:4] != b"\x7fELF" or elf[4] != 2 or elf[5] != 1:
         raise ValueError(f"{path}: not a little-endian ELF64 module")
@@ -49,16 +52,21 @@ def main():
     by_name = {}
     for dirpath, _, files in os.walk(os.path.join(root, "kernel")):
         for f in files:
-            if f.endswith(".ko"):
-                by_name[f[:-3].replace("-", "_")] = os.path.join(dirpath, f)
-            elif f.endswith((".ko.xz", ".ko.zst", ".ko.gz")):
-                sys.exit(f"kmod-order.py: compressed module {f}: this kernel needs decompression support")
+            for suffix in (".ko", ".ko.xz"):
+                if f.endswith(suffix):
+                    by_name[f[: -len(suffix)].replace("-", "_")] = os.path.join(dirpath, f)
+            if f.endswith((".ko.zst", ".ko.gz")):
+                sys.exit(f"kmod-order.py: module {f}: only xz-compressed modules are read")
+    builtin = set()
+    if os.path.exists(os.path.join(root, "modules.builtin")):
+        with open(os.path.join(root, "modules.builtin")) as f:
+            builtin = {os.path.basename(line.strip())[:-3].replace("-", "_") for line in f if line.strip()}
 
     order, visiting = [], set()
 
     def visit(name):
         name = name.replace("-", "_")
-        if name in order:
+        if name in order or (name in builtin and name not in by_name):
             return
         if name in visiting:
             sys.exit(f"kmod-order.py: dependency cycle at {name}")
