@@ -15,7 +15,11 @@ wait_until() { # SECONDS COMMAND...: retry COMMAND every POLL seconds (default 1
     until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep "${POLL:-1}"; done
 }
 ms() { echo $(($(date +%s%N) / 1000000)); }
-settled_on() { [ "$(field phase)" = rest ] && [ "$(field index)" = "$1" ]; }
+settled_on() { # INDEX: at rest on banner INDEX, both read from one status (two reads could straddle a slide)
+    local status
+    status=$(ctl status) || return 1
+    [[ $status == *'"phase":"rest"'* && $status == *"{\"index\":$1,"* ]]
+}
 # Drawn, and every banner on screen shown as itself (not a placeholder).
 banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
 same_as_screendump() { # NAME: `ctl screenshot` (the frame composed from what was drawn) and QEMU's screendump (the
