@@ -8,7 +8,8 @@
 # and the exchange folder over 9p, and hands over to lib/guest-stage2.sh inside a chroot of the host's root,
 # so the guest runs the host's own binaries and libraries. With qemu_run.root=vda (the aarch64 board) the root
 # is the board's own disk instead, and with qemu_run.bootstrap=1 too that root is still being made (debootstrap's
-# second stage): nothing of the booted system is there yet to bind into it. Whatever happens, it powers the VM off at the end:
+# second stage): nothing of the booted system is there yet to bind into it. Whatever happens, it powers the VM off
+# at the end:
 # qemu-run learns the outcome from marker lines on the serial console and from files in the exchange folder.
 
 /bin/busybox --install -s /bin
