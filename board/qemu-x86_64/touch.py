@@ -3,7 +3,7 @@
 
 usage: touch.py [--size WxH] [--resolution UNITS_PER_MM] [--slots N] [--name NAME]
                 [--wait-ready S] [--no-wait-reader] [--ready-file PATH]
-                [--remove-at MS] [--hold MS] [--verbose]  SCRIPT | -
+                [--sent-file PATH] [--remove-at MS] [--hold MS] [--verbose]  SCRIPT | -
 
 The device is what a direct-touch panel looks like to the kernel: INPUT_PROP_DIRECT, BTN_TOUCH, ABS_X/Y
 and the multi-touch protocol B axes (ABS_MT_SLOT, TRACKING_ID, POSITION_X/Y, TOOL_TYPE). Its axes run
@@ -26,7 +26,8 @@ replay; events sent before a reader opens the node would be lost. Exit status 2 
 
 --remove-at MS destroys the device at that time even mid-gesture, as when a panel's cable is pulled;
 later events are dropped. Otherwise the device stays --hold ms (default 500) after the last event so
-readers see the final frame before the device disappears.
+readers see the final frame before the device disappears. --sent-file PATH is written once the last
+frame is sent (before that hold): a test can tell a finished gesture from one a loaded CPU still delays.
 """
 
 import argparse
@@ -237,6 +238,13 @@ def die(message, status=1):
     sys.exit(status)
 
 
+def write_whole(path, line):
+    """Writes a line through a rename, so a test polling for the file never reads half of it."""
+    with open(path + ".tmp", "w") as f:
+        f.write(line + "\n")
+    os.replace(path + ".tmp", path)
+
+
 def parse_size(text):
     try:
         width, height = (int(v) for v in text.lower().split("x"))
@@ -264,6 +272,7 @@ def main():
     parser.add_argument("--no-wait-reader", action="store_true",
                         help="replay once udev has the device, without waiting for a process to open it")
     parser.add_argument("--ready-file", help="write the event node path here once ready, before replaying")
+    parser.add_argument("--sent-file", help="write the number of frames sent here once the last one is sent")
     parser.add_argument("--remove-at", type=float, metavar="MS", help="destroy the device at this time")
     parser.add_argument("--hold", type=float, default=500.0, metavar="MS",
                         help="keep the device this long after the last event (default 500)")
@@ -309,9 +318,7 @@ def main():
     log(f"{devnode} ready after {(time.monotonic() - created) * 1000:.0f} ms ({width}x{height}, "
         f"{args.resolution} units/mm, {len(frames)} frames)")
     if args.ready_file:
-        with open(args.ready_file + ".tmp", "w") as f:
-            f.write(devnode + "\n")
-        os.replace(args.ready_file + ".tmp", args.ready_file)
+        write_whole(args.ready_file, devnode)
 
     start = time.monotonic()
     worst_late = 0.0
@@ -333,6 +340,8 @@ def main():
             log(f"t={t:g} ms sent {late:.1f} ms late: {changes}")
         if follow_up:
             queue.insert(0, (t, follow_up))
+    if args.sent_file:
+        write_whole(args.sent_file, str(sent))
     end_t = frames[-1][0] + args.hold if frames else args.hold
     if args.remove_at is not None:
         end_t = args.remove_at

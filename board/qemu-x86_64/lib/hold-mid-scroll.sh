@@ -30,8 +30,13 @@ held() { # ROTATION NAME DISTANCE: drag the carousel forwards by DISTANCE pixels
     } > "gesture-$name.txt"
     # The finger stays down until the test has what it needs and stops touch.py: the device then goes, which
     # cancels the touch (a finger held for a fixed time was lifted too soon on a host loaded by other guests).
-    touch.py --hold 600000 "gesture-$name.txt" > "touch-$name.log" 2>&1 &
+    rm -f "sent-$name"
+    touch.py --hold 600000 --sent-file "sent-$name" "gesture-$name.txt" > "touch-$name.log" 2>&1 &
     finger=$!
+    # Still only counts once the last move is out: on a slow CPU touch.py can stall for a second mid-gesture,
+    # and its late moves then changed the frame between the screenshot and the screendump.
+    wait_until 120 eval '[ -e "sent-$name" ]' ||
+        fail "$name: touch.py did not send its gesture: $(cat "touch-$name.log")"
     wait_until 120 still || fail "$name: the carousel was not held still: $(ctl status)"
     same_as_screendump "$name"
     [ "$(field last_frame)" = panned ] || fail "$name: the frame on glass was not panned: $(ctl status)"
