@@ -9,11 +9,14 @@ import Raster
 /// outcomes on, completed or lost, to the scheduler and to `DisplayHealth`. Time comes in as arguments, so
 /// the tests run it on a manual clock with a fake display.
 public struct FrameDriver: Sendable {
-    public var scheduler: FrameScheduler
+    /// Changed only through the driver, so nothing else keeps its own copy of a decision it makes.
+    public private(set) var scheduler: FrameScheduler
     /// Failed flips in a row, for the watchdog.
     public private(set) var health = DisplayHealth()
     /// When the watchdog is next due; nil: at the first wake-up.
     private var watchdogDue: Duration?
+    /// Pings are being withheld for a hung display (so the hang is reported once).
+    private var withholding = false
 
     /// What `frame(at:on:draw:)` did.
     public enum FrameResult: Equatable, Sendable {
@@ -31,11 +34,49 @@ public struct FrameDriver: Sendable {
         self.scheduler = scheduler
     }
 
-    /// Reads the display's flip events (its descriptor was readable).
-    public mutating func readFlipEvents(from display: any ScanoutDevice) throws {
-        guard let completion = try display.handleReadable() else { return }
+    /// Reads the display's flip events (its descriptor was readable); true when what they showed changed the
+    /// pacing (for the log).
+    @discardableResult
+    public mutating func readFlipEvents(from display: any ScanoutDevice) throws -> Bool {
+        guard let completion = try display.handleReadable() else { return false }
         health.flipCompleted()
         scheduler.flipCompleted(completion)
+        return followPacing(of: display)
+    }
+
+    /// Paces the frames as `display` has decided from its flips (`PacingDecision`); true when that changed the
+    /// pacing. The decision is made as flip events are read, which follow it; call this when a display connects.
+    @discardableResult
+    public mutating func followPacing(of display: any ScanoutDevice) -> Bool {
+        let pacing = Pacing(display.pacing)
+        guard pacing != scheduler.pacing else { return false }
+        scheduler.pacing = pacing
+        return true
+    }
+
+    /// Input for the carousel (`FrameScheduler.handle`).
+    public mutating func handle(_ event: InputEvent) -> CarouselAction? {
+        scheduler.handle(event)
+    }
+
+    /// Changes the carousel from outside its input (`FrameScheduler.update`).
+    public mutating func update(_ body: (inout Carousel) -> Void) {
+        scheduler.update(body)
+    }
+
+    /// A new carousel in place of the current one (`FrameScheduler.replace`).
+    public mutating func replace(_ carousel: Carousel) {
+        scheduler.replace(carousel)
+    }
+
+    /// The picture changed outside the carousel's motion (`FrameScheduler.requestRedraw`).
+    public mutating func requestRedraw() {
+        scheduler.requestRedraw()
+    }
+
+    /// A banner finished rendering (`FrameScheduler.bannersRendered`).
+    public mutating func bannersRendered() {
+        scheduler.bannersRendered()
     }
 
     /// Retires the display's flip if its bound has passed at `now`.
@@ -111,8 +152,8 @@ public struct FrameDriver: Sendable {
         /// Send `WATCHDOG=1`.
         case ping
         /// Due, but the display is hung: no ping, so that systemd restarts bannerd. Looked at again a second later
-        /// (never a deadline in the past, which would make the loop spin).
-        case withhold
+        /// (never a deadline in the past, which would make the loop spin). `first`: the first of this hang, to log.
+        case withhold(first: Bool)
     }
 
     /// Whether to ping the watchdog (every half `interval`) at `now`; call on every wake-up.
@@ -120,9 +161,11 @@ public struct FrameDriver: Sendable {
         if let due = watchdogDue, now < due { return .none }
         if health.isHung(at: now) {
             watchdogDue = now + Self.hungRecheck
-            return .withhold
+            defer { withholding = true }
+            return .withhold(first: !withholding)
         }
         watchdogDue = now + interval / 2
+        withholding = false
         return .ping
     }
 

@@ -7,6 +7,15 @@ public enum Pacing: String, Sendable {
     case vblank
     /// The driver has no real vblank (flips complete at once, or the refresh is nonsense): a 60 Hz timer ticks.
     case timer
+
+    /// The pacing a display's decision calls for: flip events until its flips have shown there is no usable vblank.
+    public init(_ decision: PacingDecision) {
+        if case .timer = decision {
+            self = .timer
+        } else {
+            self = .vblank
+        }
+    }
 }
 
 /// Counters a status report and the benchmarks read.
@@ -55,7 +64,7 @@ public struct GlassPicture: Equatable, Sendable {
 public struct FrameScheduler: Sendable {
     public private(set) var carousel: Carousel
     /// May change once the display has shown whether its flips follow a real vblank.
-    public var pacing: Pacing
+    public internal(set) var pacing: Pacing
     public private(set) var statistics = FrameStatistics()
     /// After a refused present: not before then.
     private var retryAt: Duration?

@@ -59,9 +59,11 @@ public struct LoopChores: Sendable {
         lastProbe = now
     }
 
-    /// A fresh modeset lit the display: the next step switches it off again outside the hours.
-    public mutating func displayConnected() {
+    /// A display was connected at `now`, lit by its fresh modeset: what is due for it at once, before anything is
+    /// drawn (outside the schedule's hours, switching it off again).
+    public mutating func displayConnected(at now: Duration, local: @autoclosure () -> LocalTime) -> [Effect] {
         lit = true
+        return step(at: now, local: local(), hasDisplay: true)
     }
 
     /// Input arrived: true when it only woke a dark screen and must not reach the carousel.

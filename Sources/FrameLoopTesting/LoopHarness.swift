@@ -19,6 +19,8 @@ public struct LoopHarness {
     public private(set) var frames: [(time: Duration, position: Double)] = []
     /// Every watchdog ping.
     public private(set) var pings: [Duration] = []
+    /// When pings began to be withheld for a hung display (`WatchdogAction.withhold(first: true)`): once per hang.
+    public private(set) var hangsReported: [Duration] = []
     /// Set when the loop spun (a thousand wake-ups in a row at one instant): the run stopped there.
     public private(set) var spun = false
     /// Wake-ups that found the carousel resting with nothing to draw.
@@ -41,7 +43,12 @@ public struct LoopHarness {
         metrics.autoplayInterval = autoplay
         let layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: scale, metrics: metrics)
         clock = ManualClock()
-        display = FakeDisplay(clock: clock, flips: flips)
+        // The display decides the pacing, as a real one does from its flips; the driver follows it.
+        let decision: PacingDecision =
+            pacing == .timer
+            ? .timer(period: PacingDecision.fallbackTimerPeriod, reason: .noPageFlips)
+            : .vblank(period: FramePacer.step)
+        display = FakeDisplay(clock: clock, flips: flips, pacing: decision)
         driver = FrameDriver(
             scheduler: FrameScheduler(
                 carousel: Carousel(layout: layout, metrics: metrics, count: count), pacing: pacing))
@@ -77,12 +84,12 @@ public struct LoopHarness {
             let carousel = driver.scheduler.carousel
             if carousel.phase == .rest, !carousel.wantsFrames { restingWakeups += 1 }
             // As MainLoop.handle, then MainLoop.step.
-            if let event = display.nextEventTime, event <= now { try? driver.readFlipEvents(from: display) }
+            if let event = display.nextEventTime, event <= now { _ = try? driver.readFlipEvents(from: display) }
             while nextEvent < events.count, events[nextEvent].time <= now {
-                _ = driver.scheduler.handle(events[nextEvent])
+                _ = driver.handle(events[nextEvent])
                 nextEvent += 1
             }
-            if renderedAt.values.contains(now) { driver.scheduler.bannersRendered() }
+            if renderedAt.values.contains(now) { driver.bannersRendered() }
             var position = 0.0
             var placeholder = false
             let rendered = renderedAt
@@ -96,7 +103,13 @@ public struct LoopHarness {
                 if placeholder { placeholderFrames += 1 }
             }
             if glass.last?.picture != driver.scheduler.glass { glass.append((now, driver.scheduler.glass)) }
-            if let watchdogInterval, driver.watchdog(at: now, interval: watchdogInterval) == .ping { pings.append(now) }
+            if let watchdogInterval {
+                switch driver.watchdog(at: now, interval: watchdogInterval) {
+                case .ping: pings.append(now)
+                case .withhold(first: true): hangsReported.append(now)
+                case .withhold(first: false), .none: break
+                }
+            }
         }
     }
 

@@ -66,7 +66,7 @@ extension MainLoop {
         banners = staged.banners
         glassSeen = .stale
         presenter = staged.presenter
-        scheduler.replace(staged.carousel)
+        frames.replace(staged.carousel)
         presenter.focus(on: scheduler.carousel)
         sendStatus()
     }

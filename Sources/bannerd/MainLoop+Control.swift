@@ -86,20 +86,20 @@ extension MainLoop {
             return ControlReply("error: \(error)")
         case .success(.next):
             motionCause = .control
-            _ = scheduler.handle(.key(.right, time: now))
+            _ = frames.handle(.key(.right, time: now))
         case .success(.previous):
             motionCause = .control
-            _ = scheduler.handle(.key(.left, time: now))
+            _ = frames.handle(.key(.left, time: now))
         case .success(.goto(let index)):
             guard index < banners.count else {
                 return ControlReply("error: no banner \(index) (there are \(banners.count))")
             }
             motionCause = .control
-            scheduler.update { $0.show(banner: index, at: now) }
+            frames.update { $0.show(banner: index, at: now) }
         case .success(.pause):
-            scheduler.update { $0.autoplayPaused = true }
+            frames.update { $0.autoplayPaused = true }
         case .success(.resume):
-            scheduler.update { $0.autoplayPaused = false }
+            frames.update { $0.autoplayPaused = false }
         case .success(.reload):
             reloadContent()
         case .success(.status):
@@ -194,7 +194,7 @@ extension MainLoop {
         presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: rotation, format: format, background: settings.background,
             rendering: .worker(worker))
-        scheduler.replace(carousel)
+        frames.replace(carousel)
         glassSeen = .stale  // another presenter: what it has rendered is looked at again
     }
 
@@ -203,11 +203,8 @@ extension MainLoop {
     func freshCarousel(
         layout: CarouselLayout, startIndex: Int, time: Duration = MonotonicClock.now(), banners: BannerList? = nil
     ) -> Carousel {
-        let banners = banners ?? self.banners
-        var carousel = Carousel(
-            layout: layout, metrics: settings.metrics, count: banners.count, startIndex: startIndex, time: time)
-        carousel.autoplayPaused = scheduler.carousel.autoplayPaused
-        carousel.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
-        return carousel
+        (banners ?? self.banners).carousel(
+            layout: layout, metrics: settings.metrics, startIndex: startIndex, time: time,
+            paused: scheduler.carousel.autoplayPaused)
     }
 }

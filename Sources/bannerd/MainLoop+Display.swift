@@ -18,13 +18,13 @@ extension MainLoop {
     /// driver of a boot-time service may come late, or a cable may be missing). Exiting instead would make
     /// systemd restart bannerd until its start limit reboots the board, every boot; waiting, it shows the
     /// carousel as soon as udev (or the next probe) finds the display.
-    static func openScreen(_ settings: Settings) -> (screen: Screen?, waitingFor: String?) {
+    static func openScreen(_ settings: Settings) -> DisplayState {
         do {
-            return (try Screen.open(settings), nil)
+            return .connected(try Screen.open(settings))
         } catch {
             let reason = "a display (\(error))"
             Log.warning("waiting for \(reason)")
-            return (nil, reason)
+            return .waiting(for: reason)
         }
     }
 
@@ -36,8 +36,7 @@ extension MainLoop {
             Log.warning("display \(current.status.connector) disconnected; carrying on until it returns")
             stopPanning()
             current.device.shutdown()
-            screen = nil
-            waitingFor = "display \(current.status.connector) to be connected again"
+            displayState = .waiting(for: "display \(current.status.connector) to be connected again")
             sendStatus()
             metricsChanged()
             return
@@ -46,12 +45,11 @@ extension MainLoop {
         do {
             fresh = try Screen.open(settings)
         } catch {
-            waitingFor = "a display (\(error))"  // in the status; logged once, when the wait began
+            displayState = .waiting(for: "a display (\(error))")  // in the status; logged once, when the wait began
             return
         }
-        screen = fresh
-        waitingFor = nil
-        chores.displayConnected()
+        displayState = .connected(fresh)
+        if frames.followPacing(of: fresh.device) { Self.logTimerPacing(fresh) }
         input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
         let layout = fresh.layout
         let format = fresh.device.format
@@ -60,10 +58,12 @@ extension MainLoop {
         {
             rebuild(layout: layout, rotation: fresh.rotation, format: format)
         } else {
-            scheduler.requestRedraw()
+            frames.requestRedraw()
         }
         Log.info("display \(fresh.summary), scale \(layout.scale)")
         sendStatus()
         metricsChanged()
+        // Lit by its modeset: the schedule applies to it before anything is drawn.
+        for effect in chores.displayConnected(at: MonotonicClock.now(), local: Self.localTime()) { perform(effect) }
     }
 }

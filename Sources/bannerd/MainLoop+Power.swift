@@ -66,7 +66,7 @@ extension MainLoop {
         if lit {
             // A fresh carousel on the same banner: autoplay waits its full interval from now, not since the
             // screen went dark, and the first frame redraws the whole screen.
-            scheduler.replace(freshCarousel(layout: scheduler.carousel.layout, startIndex: scheduler.carousel.index))
+            frames.replace(freshCarousel(layout: scheduler.carousel.layout, startIndex: scheduler.carousel.index))
         } else {
             announceReady()
         }

@@ -39,11 +39,9 @@ extension MainLoop {
     ) -> (BannerList, Carousel) {
         let banners = subset(shown, of: loaded)
         presenter.replace(banners: banners) { shown.firstIndex(of: before[$0]) }
-        var held = Carousel(
-            layout: carousel.layout, metrics: carousel.metrics, count: banners.count, startIndex: centre,
-            time: carousel.restSince)
-        held.autoplayPaused = carousel.autoplayPaused
-        held.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
+        let held = banners.carousel(
+            layout: carousel.layout, metrics: carousel.metrics, startIndex: centre, time: carousel.restSince,
+            paused: carousel.autoplayPaused)
         return (banners, held)
     }
 
@@ -60,13 +58,13 @@ extension MainLoop {
             let held: Carousel
             (banners, held) = Self.hold(
                 shown, centre: centre, after: scheduler.carousel, before: before, of: loaded, presenter: presenter)
-            scheduler.replace(held)
+            frames.replace(held)
             glassSeen = .stale
             Log.info("schedules: \(scheduled.timetable.active.count) of \(loaded.count) banner(s) active")
             sendStatus()
         case .slideAway:
             motionCause = .schedule
-            scheduler.update { $0.show(banner: ($0.index + 1) % $0.count, at: now) }
+            frames.update { $0.show(banner: ($0.index + 1) % $0.count, at: now) }
         case nil:
             break
         }

@@ -19,7 +19,7 @@ extension MainLoop {
             return ControlReply("error: nothing on screen" + (waitingFor.map { " (waiting for \($0))" } ?? ""))
         }
         screenshotRequests.append(client)
-        scheduler.requestRedraw()
+        frames.requestRedraw()
         return nil
     }
 

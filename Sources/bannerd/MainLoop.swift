@@ -51,11 +51,28 @@ final class MainLoop {
         var proofOfPlay: PlayLogFiles?
     }
 
+    /// The display, or what the loop waits for while there is none (the carousel's clock keeps running meanwhile).
+    enum DisplayState {
+        case connected(Screen)
+        /// For the log, `STATUS=` and `ctl status`.
+        case waiting(for: String)
+
+        var screen: Screen? {
+            if case .connected(let screen) = self { return screen }
+            return nil
+        }
+
+        var waitingFor: String? {
+            if case .waiting(let reason) = self { return reason }
+            return nil
+        }
+    }
+
     let settings: Settings
-    /// The display; nil while none is connected (the carousel's clock keeps running meanwhile).
-    var screen: Screen?
-    /// What the loop waits for while `screen` is nil, for the log, `STATUS=` and `ctl status`.
-    var waitingFor: String?
+    var displayState: DisplayState
+    /// The display; nil while none is connected.
+    var screen: Screen? { displayState.screen }
+    var waitingFor: String? { displayState.waitingFor }
     let hotplug: DRMHotplugMonitor?
     let terminal: VirtualTerminal?
     let contentWatcher: DirectoryWatcher?
@@ -95,11 +112,8 @@ final class MainLoop {
     var presenter: CarouselPresenter
     /// The scheduler and what the display's flips mean for it (one owner of the flip: the display).
     var frames: FrameDriver
-    /// The frame scheduler, inside `frames`.
-    var scheduler: FrameScheduler {
-        get { frames.scheduler }
-        _modify { yield &frames.scheduler }
-    }
+    /// The frame scheduler, inside `frames` (which changes it).
+    var scheduler: FrameScheduler { frames.scheduler }
     /// The banners the carousel holds: those of `loaded` their schedules allow (`+Schedule`).
     var banners: BannerList
     /// The content directory's banners, scheduled or not.
@@ -114,8 +128,6 @@ final class MainLoop {
     var announcedReady = false
     /// `ctl screenshot` clients waiting for the next frame presented.
     var screenshotRequests: [ControlServer.Client] = []
-    /// The hung display was logged (once per hang).
-    private var reportedHang = false
     /// Reloaded content waiting for its banners to be rendered before it goes on screen (`+ContentSwap`).
     var staged: Staged?
     /// Probing for a display, reloading content, the screen's power: decided there, done here.
@@ -132,7 +144,9 @@ final class MainLoop {
         clockChanges = Self.watchClockChanges()
         terminal = Self.takeOverTerminal(settings)
         hotplug = Self.openHotplugMonitor()
-        (screen, waitingFor) = Self.openScreen(settings)
+        let opened = Self.openScreen(settings)
+        displayState = opened
+        let screen = opened.screen
         let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
         loaded = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
         (scheduled, banners) = Self.schedule(loaded, now: started)
@@ -155,9 +169,9 @@ final class MainLoop {
             format: screen?.device.format ?? settings.format ?? .xrgb8888, background: settings.background,
             rendering: .worker(worker))
         // Resting since now: autoplay's first interval starts with the first frame, not at boot.
-        var carousel = Carousel(layout: layout, metrics: settings.metrics, count: banners.count, time: started)
-        carousel.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
-        frames = FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: screen?.pacing ?? .timer))
+        let carousel = banners.carousel(layout: layout, metrics: settings.metrics, time: started)
+        let pacing = screen.map { Pacing($0.device.pacing) } ?? .timer
+        frames = FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: pacing))
         if let screen { Self.logTimerPacing(screen) }  // decided at open (fbdev, a nonsense refresh)
         input = Self.openInput(settings, screen: screen)
         control = Self.openControl(settings)
@@ -213,23 +227,13 @@ final class MainLoop {
 
     private var nextDeadline: Duration? {
         let now = MonotonicClock.now()
-        // Dark: nothing to draw and no autoplay; only the schedule (and the chores below) may wake the loop.
-        var deadline = chores.lit ? frames.nextDeadline(display: screen?.device) : nil
-        if let chore = chores.deadline(now: now, local: Self.localTime(), hasDisplay: screen != nil) {
-            deadline = min(deadline ?? chore, chore)
-        }
-        if let edge = scheduled.deadline(carousel: scheduler.carousel) { deadline = min(deadline ?? edge, edge) }
-        // Staged content waits for its sprites (the worker's wake-up) or its patience, renewed by each banner
-        // rendered; once that is spent, for the carousel's rest, which the frames or the input bring.
-        if let patience = staged?.swap.deadline, patience > now { deadline = min(deadline ?? patience, patience) }
-        if notifier?.watchdogInterval != nil {
-            let ping = frames.watchdogDeadline
-            deadline = min(deadline ?? ping, ping)
-        }
-        if settings.metricsTextfile != nil {
-            deadline = min(deadline ?? metricsSchedule.deadline, metricsSchedule.deadline)
-        }
-        return deadline
+        return LoopDeadline(
+            frames: frames.nextDeadline(display: screen?.device), lit: chores.lit,
+            chores: chores.deadline(now: now, local: Self.localTime(), hasDisplay: screen != nil),
+            scheduleEdge: scheduled.deadline(carousel: scheduler.carousel), stagingPatience: staged?.swap.deadline,
+            watchdog: notifier?.watchdogInterval.map { _ in frames.watchdogDeadline },
+            metrics: settings.metricsTextfile.map { _ in metricsSchedule.deadline }
+        ).earliest(now: now)
     }
 
     private func handle(_ ready: [Int32]) {
@@ -241,8 +245,8 @@ final class MainLoop {
                 collectStrips()
                 let rendered = presenter.spriteGeneration
                 let staging = collectStaged(at: MonotonicClock.now())
-                if !staging, presenter.collect(visible: scheduler.carousel.visibleViews()) { scheduler.requestRedraw() }
-                if presenter.spriteGeneration != rendered { scheduler.bannersRendered() }
+                if !staging, presenter.collect(visible: scheduler.carousel.visibleViews()) { frames.requestRedraw() }
+                if presenter.spriteGeneration != rendered { frames.bannersRendered() }
                 sendScreenshots()
                 logWriteFailures()
                 releaseMemoryWhenSettled()
@@ -279,7 +283,7 @@ final class MainLoop {
     private func readFlips() {
         guard let screen else { return }
         do {
-            try frames.readFlipEvents(from: screen.device)
+            if try frames.readFlipEvents(from: screen.device) { Self.logTimerPacing(screen) }
         } catch {
             Log.error("page flip events: \(error)")
         }
@@ -290,7 +294,7 @@ final class MainLoop {
             for event in try input.dispatch() {
                 if chores.input(at: MonotonicClock.now(), local: Self.localTime()) { continue }
                 motionCause = PlayCause(event)
-                if let action = scheduler.handle(event) { report(action) }
+                if let action = frames.handle(event) { report(action) }
             }
         } catch {
             Log.warning("input: \(error)")
@@ -299,16 +303,7 @@ final class MainLoop {
 
     /// Runs the physics steps due, draws when the picture changed, keeps the banners ahead rendered.
     private func step(at now: Duration) {
-        let hadScreen = screen != nil
-        for effect in chores.step(at: now, local: Self.localTime(), hasDisplay: hadScreen) { perform(effect) }
-        if !hadScreen, screen != nil {
-            // The probe found a display, lit by its modeset: the schedule applies to it before anything is drawn.
-            for effect in chores.step(at: now, local: Self.localTime(), hasDisplay: true) { perform(effect) }
-        }
-        if let screen, screen.pacing != scheduler.pacing {
-            Self.logTimerPacing(screen)
-            scheduler.pacing = screen.pacing
-        }
+        for effect in chores.step(at: now, local: Self.localTime(), hasDisplay: screen != nil) { perform(effect) }
         if !chores.lit { failScreenshots("error: the screen is off (its schedule)") }
         // While new content is staged, the worker renders for it and the schedules wait for it to be on screen.
         if staged == nil { applySchedules(at: now) }
@@ -348,11 +343,9 @@ final class MainLoop {
         case .none:
             return
         case .ping:
-            reportedHang = false
             notify { try $0.send("WATCHDOG=1\nSTATUS=\(status().systemdStatus)") }
-        case .withhold:
-            guard !reportedHang else { return }
-            reportedHang = true
+        case .withhold(let first):
+            guard first else { return }
             let health = frames.health
             Log.error(
                 "display \(screen?.status.card ?? "") \(screen?.status.connector ?? "") hung: no page flip completed "
@@ -362,7 +355,7 @@ final class MainLoop {
     }
 
     /// Says once why the frames are paced by a timer, when the display's flips have shown they must be.
-    private static func logTimerPacing(_ screen: Screen) {
+    static func logTimerPacing(_ screen: Screen) {
         if case .timer(_, let reason) = screen.device.pacing { Log.info("frames paced by a 60 Hz timer: \(reason)") }
     }
 

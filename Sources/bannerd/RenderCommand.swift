@@ -93,9 +93,7 @@ struct RenderCommand: BannerdCommand {
                 try ContentOptions.makeRenderer(fonts: settings.fonts)))
         let script = try gesture.map { try TraceCommand.loadScript($0) } ?? GestureScript(events: [])
         // As `bannerd run` builds it: the configuration's metrics (autoplay) and each banner's own duration.
-        var carousel = Carousel(layout: layout, metrics: metrics, count: banners.count)
-        carousel.ownAutoplayInterval = { [banners] in banners.duration(at: $0) }
-        var runner = TraceRunner(carousel: carousel, script: script)
+        var runner = TraceRunner(carousel: banners.carousel(layout: layout, metrics: metrics), script: script)
         let frames = seconds.map { Int(($0 * 60).rounded()) + 1 } ?? max(61, runner.defaultFrameCount)
         do {
             try LocalFiles().makeDirectories(out, permissions: 0o755)

@@ -76,13 +76,7 @@ struct Screen {
     /// The pacing for `ctl status` and STATUS=: "measuring" until the display's flips have shown which.
     var pacingStatus: String {
         if case .measuring = device.pacing { return "measuring" }
-        return pacing.rawValue
-    }
-
-    /// The frame loop's pacing from what the display has shown of its page flips.
-    var pacing: Pacing {
-        if case .timer = device.pacing { return .timer }
-        return .vblank
+        return Pacing(device.pacing).rawValue
     }
 
     /// The layout used while no display is connected, so the carousel's clock can run; replaced on connect.

@@ -44,7 +44,7 @@ final class CopyingDisplay: ScanoutDevice {
         #expect(first == .presented && drawn == 1 && display.shown == 1 && driver.health.failuresInRow == 0)
         let unchanged = try driver.frame(at: .milliseconds(20), on: display) { _, _ in drawn += 1 }
         #expect(unchanged == .idle && drawn == 1)
-        driver.scheduler.requestRedraw()  // a banner finished rendering
+        driver.requestRedraw()  // a banner finished rendering
         let redrawn = try driver.frame(at: .milliseconds(40), on: display) { _, _ in drawn += 1 }
         #expect(redrawn == .presented && drawn == 2)
     }
@@ -79,7 +79,7 @@ final class CopyingDisplay: ScanoutDevice {
         var driver = try Self.driver()
         let display = CopyingDisplay()
         _ = try driver.frame(at: .zero, on: display) { _, _ in }
-        driver.scheduler.update { $0.show(banner: 1, at: .milliseconds(100)) }  // `bannerd ctl goto 2`
+        driver.update { $0.show(banner: 1, at: .milliseconds(100)) }  // `bannerd ctl goto 2`
         let wake = try #require(driver.nextDeadline(display: display))
         #expect(wake <= .milliseconds(100) + FramePacer.step)
         var moving = false

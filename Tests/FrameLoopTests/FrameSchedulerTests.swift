@@ -86,7 +86,7 @@ import Testing
         var loop = try LoopHarness(count: 5, pacing: .timer, flips: .immediate())
         loop.run(until: .seconds(1))
         let layout = try CarouselLayout(widthPixels: 1024, heightPixels: 768, scale: 1)
-        loop.driver.scheduler.replace(Carousel(layout: layout, count: 2))
+        loop.driver.replace(Carousel(layout: layout, count: 2))
         loop.run(until: .seconds(2))
         #expect(loop.frames.count == 2)
     }

@@ -77,11 +77,15 @@ import WallClock
                 .powerState(.off), .setPower(lit: false),
             ])
 
-        // A display plugged in at night is lit by its modeset: switched off again at the next step.
-        chores.displayConnected()
-        #expect(chores.lit)
+        // A display plugged in at night is lit by its modeset: switched off again at once, and only once.
         #expect(
-            chores.step(at: dark + .seconds(5), local: Self.local(dark), hasDisplay: true) == [.setPower(lit: false)])
+            chores.displayConnected(at: dark + .seconds(5), local: Self.local(dark)) == [.setPower(lit: false)])
+        #expect(!chores.lit)
+        #expect(chores.step(at: dark + .seconds(6), local: Self.local(dark), hasDisplay: true).isEmpty)
+        // In the hours, a display connected needs nothing more.
+        let morning = Duration.seconds(7 * 86_400 + 8 * 3600)
+        #expect(chores.step(at: morning, local: Self.local(morning), hasDisplay: false).contains(.setPower(lit: true)))
+        #expect(chores.displayConnected(at: morning + .seconds(1), local: Self.local(morning)).isEmpty)
     }
 
     @Test func withoutAScheduleTheLocalTimeIsNeverRead() {

@@ -58,4 +58,27 @@ import Testing
             #expect(blanks.allSatisfy { $0 == 1 || $0 == 2 }, "blanks between frames: \(blanks)")
         }
     }
+
+    @Test func theDriverPacesAsTheDisplayDecidesFromItsFlips() throws {
+        let clock = ManualClock()
+        let display = FakeDisplay(clock: clock, flips: .immediate(), pacing: .measuring)
+        let layout = try CarouselLayout(widthPixels: 64, heightPixels: 48, scale: 1)
+        var driver = FrameDriver(
+            scheduler: FrameScheduler(carousel: Carousel(layout: layout, count: 3), pacing: .vblank))
+        // Still measuring: flip events pace the frames meanwhile.
+        let measuring = driver.followPacing(of: display)
+        #expect(!measuring && driver.scheduler.pacing == .vblank)
+        let first = try driver.frame(at: .zero, on: display) { _, _ in }
+        #expect(first == .presented)
+        // The first flip's event shows there is no vblank counter: the timer takes over as the event is read.
+        display.pacing = .timer(period: PacingDecision.fallbackTimerPeriod, reason: .noPageFlips)
+        clock.advance(to: try #require(display.nextEventTime))
+        let changed = try driver.readFlipEvents(from: display)
+        #expect(changed && driver.scheduler.pacing == .timer)
+        // A display connected later, with a vblank, is followed too (and a repeat is no change).
+        let other = FakeDisplay(clock: clock, flips: .vblank(period: FramePacer.step))
+        let connected = driver.followPacing(of: other)
+        let again = driver.followPacing(of: other)
+        #expect(connected && !again && driver.scheduler.pacing == .vblank)
+    }
 }
