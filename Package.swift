@@ -288,8 +288,8 @@ let package = Package(
         .testTarget(
             name: "BannerdRunTests",
             dependencies: [
-                "bannerd", "BannerContent", "CarouselRendering", "PrerenderThreads", "EventLoop", "GlyphText",
-                "MonotonicTime", "Raster", "CFontconfigTesting",
+                "bannerd", "BannerContent", "CarouselEngine", "CarouselRendering", "PrerenderThreads", "EventLoop",
+                "GlyphText", "MonotonicTime", "Raster", "WallClock", "CFontconfigTesting",
             ]
         ),
         .testTarget(

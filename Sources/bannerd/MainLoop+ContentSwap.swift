@@ -9,10 +9,7 @@ extension MainLoop {
     /// New content, not on screen yet: its banners, schedules, presenter, and a carousel on the banner shown now.
     struct Staged {
         var swap: StagedContent
-        var loaded: BannerList
-        var scheduled: ScheduledBanners
-        var banners: BannerList
-        var presenter: CarouselPresenter
+        let next: Showing
         var carousel: Carousel
         /// The index and rest of the carousel on screen that `carousel` was made for: while they hold, the
         /// banner list is not searched again (a frame must not walk 10,000 banners).
@@ -22,18 +19,19 @@ extension MainLoop {
 
     /// Prepares `fresh` to replace what is shown; at once when nothing is on glass (no display, screen dark).
     func stage(_ fresh: BannerList, at now: Duration) {
-        let (freshSchedule, freshBanners) = Self.schedule(fresh, now: now)
         // The new presenter takes the worker over (work for the old banners is dropped): the old presenter keeps
         // the sprites it has, enough for the frames on screen until the swap.
-        let freshPresenter = CarouselPresenter(
-            banners: freshBanners, layout: scheduler.carousel.layout, rotation: presenter.composer.rotation,
-            format: presenter.composer.format, background: settings.background, rendering: .worker(worker))
-        let showing = scheduler.carousel
-        let carousel = stagedCarousel(for: freshBanners)
+        let next = Showing(fresh, now: now, reading: Self.clockReading()) { banners in
+            CarouselPresenter(
+                banners: banners, layout: scheduler.carousel.layout, rotation: presenter.composer.rotation,
+                format: presenter.composer.format, background: settings.background, rendering: .worker(worker))
+        }
+        let shown = scheduler.carousel
+        let carousel = stagedCarousel(for: next.banners)
         staged = Staged(
-            swap: StagedContent(since: now), loaded: fresh, scheduled: freshSchedule, banners: freshBanners,
-            presenter: freshPresenter, carousel: carousel, shownIndex: showing.index, shownSince: showing.restSince)
-        freshPresenter.focus(on: carousel)
+            swap: StagedContent(since: now), next: next, carousel: carousel, shownIndex: shown.index,
+            shownSince: shown.restSince)
+        next.presenter.focus(on: carousel)
         if screen == nil || !chores.lit { swapInStaged(at: now) }
     }
 
@@ -41,9 +39,10 @@ extension MainLoop {
     /// when staging.
     func collectStaged(at now: Duration) -> Bool {
         guard let staged else { return false }
-        let rendered = staged.presenter.spriteGeneration
-        _ = staged.presenter.collect(visible: staged.carousel.visibleViews())
-        if staged.presenter.spriteGeneration != rendered { self.staged?.swap.bannersRendered(at: now) }
+        let presenter = staged.next.presenter
+        let rendered = presenter.spriteGeneration
+        _ = presenter.collect(visible: staged.carousel.visibleViews())
+        if presenter.spriteGeneration != rendered { self.staged?.swap.bannersRendered(at: now) }
         return true
     }
 
@@ -51,7 +50,7 @@ extension MainLoop {
     func swapInStagedWhenDue(at now: Duration) {
         keepStagedCentred()
         guard let staged else { return }
-        let ready = staged.presenter.isReady(around: staged.carousel)
+        let ready = staged.next.presenter.isReady(around: staged.carousel)
         guard staged.swap.isDue(at: now, ready: ready, settled: scheduler.carousel.isSettled) else { return }
         swapInStaged(at: now)
     }
@@ -61,13 +60,7 @@ extension MainLoop {
     func swapInStaged(at now: Duration) {
         guard let staged else { return }
         self.staged = nil
-        loaded = staged.loaded
-        scheduled = staged.scheduled
-        banners = staged.banners
-        glassSeen = .stale
-        presenter = staged.presenter
-        frames.replace(staged.carousel)
-        presenter.focus(on: scheduler.carousel)
+        take(staged.next, carousel: staged.carousel)
         sendStatus()
     }
 
@@ -75,22 +68,29 @@ extension MainLoop {
     /// have moved since the update was staged); the worker renders the banners around it.
     private func keepStagedCentred() {
         guard var staged else { return }
-        let showing = scheduler.carousel
-        if showing.index != staged.shownIndex || showing.restSince != staged.shownSince {
-            staged.carousel = stagedCarousel(for: staged.banners)
-            (staged.shownIndex, staged.shownSince) = (showing.index, showing.restSince)
+        let shown = scheduler.carousel
+        if shown.index != staged.shownIndex || shown.restSince != staged.shownSince {
+            staged.carousel = stagedCarousel(for: staged.next.banners)
+            (staged.shownIndex, staged.shownSince) = (shown.index, shown.restSince)
             self.staged = staged
         }
-        staged.presenter.focus(on: staged.carousel)
+        staged.next.presenter.focus(on: staged.carousel)
     }
 
     /// A carousel of `fresh` at rest on the banner shown now (the first when it is gone), since the carousel on
     /// screen came to rest.
     private func stagedCarousel(for fresh: BannerList) -> Carousel {
-        let showing = scheduler.carousel
-        let centre = showing.count > 0 ? banners[showing.index].id : nil
+        let shown = scheduler.carousel
+        let centre = shown.count > 0 ? banners[shown.index].id : nil
         return freshCarousel(
-            layout: showing.layout, startIndex: fresh.firstIndex { $0.id == centre } ?? 0, time: showing.restSince,
+            layout: shown.layout, startIndex: fresh.firstIndex { $0.id == centre } ?? 0, time: shown.restSince,
             banners: fresh)
+    }
+
+    /// `next` on screen from now on, with `carousel`: one change, which proof of play sees as a new generation.
+    func take(_ next: Showing, carousel: Carousel) {
+        showing.take(next)
+        frames.replace(carousel)
+        presenter.focus(on: scheduler.carousel)
     }
 }

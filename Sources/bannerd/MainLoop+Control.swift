@@ -117,8 +117,8 @@ extension MainLoop {
         display?.pacing = screen?.pacingStatus ?? scheduler.pacing.rawValue
         if panner?.failure != nil { display?.scanout = "compose" }  // panning stopped (logged once)
         return StatusReport(
-            index: carousel.index, count: carousel.count, bannersActive: scheduled.timetable.active.count,
-            bannersTotal: loaded.count, phase: carousel.phase.rawValue,
+            index: carousel.index, count: carousel.count, bannersActive: showing.scheduled.timetable.active.count,
+            bannersTotal: showing.loaded.count, phase: carousel.phase.rawValue,
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
             framesLate: scheduler.statistics.framesLate, framesPanned: metrics.framesPanned,
             lastFrame: lastFramePanned.map { $0 ? "panned" : "composed" },
@@ -191,11 +191,10 @@ extension MainLoop {
     func rebuild(layout: CarouselLayout, rotation: Rotation, format: PixelFormat) {
         swapInStaged(at: MonotonicClock.now())  // content waiting for its sprites: they are rendered anew anyway
         let carousel = freshCarousel(layout: layout, startIndex: scheduler.carousel.index)
-        presenter = CarouselPresenter(
+        let presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: rotation, format: format, background: settings.background,
             rendering: .worker(worker))
-        frames.replace(carousel)
-        glassSeen = .stale  // another presenter: what it has rendered is looked at again
+        take(showing.presented(by: presenter), carousel: carousel)  // what it has rendered is looked at again
     }
 
     /// A carousel of `banners` (the current ones unless given) at rest on `startIndex` since `time`, keeping the

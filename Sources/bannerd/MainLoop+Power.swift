@@ -31,7 +31,7 @@ extension MainLoop {
         } catch {
             Log.warning("wall clock watch: \(error)")
         }
-        scheduled.clockChanged()
+        showing.scheduled.clockChanged()
         Log.info("wall clock set; schedules looked at again")
     }
 

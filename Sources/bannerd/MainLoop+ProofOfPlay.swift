@@ -22,7 +22,8 @@ extension MainLoop {
         var seen = GlassSeen.dark
         if chores.lit, screen != nil, carousel.count > 0, let glass = scheduler.glass, glass.index < banners.count {
             seen = .banner(
-                index: glass.index, centred: glass.settled, placeholder: !presenter.isRendered(glass.index))
+                index: glass.index, of: showing.generation, centred: glass.settled,
+                placeholder: !presenter.isRendered(glass.index))
         }
         guard seen != glassSeen else { return }
         glassSeen = seen
@@ -44,7 +45,7 @@ extension MainLoop {
 
     /// The banner in the centre of the frame on glass (`glassSeen`): nil while the screen is dark or gone.
     private var bannerOnGlass: PlayTracker.Glass? {
-        guard case .banner(let index, let centred, let placeholder) = glassSeen else { return nil }
+        guard case .banner(let index, _, let centred, let placeholder) = glassSeen else { return nil }
         let banner = banners[index]
         return PlayTracker.Glass(
             bannerID: banner.id, image: banner.imagePath, centred: centred, placeholder: placeholder)
@@ -93,10 +94,9 @@ extension PlayCause {
 
 /// What the proof of play last saw on glass.
 enum GlassSeen: Equatable {
-    /// Not looked at since the banners changed (a reload, a schedule): look again.
-    case stale
     /// The screen shows no banner: dark, no display, no banners.
     case dark
-    /// The banner at `index` of the carousel's banners is nearest the centre.
-    case banner(index: Int, centred: Bool, placeholder: Bool)
+    /// The banner at `index` of the banners of `Showing.generation` `of` is nearest the centre: the same index
+    /// after a reload or a schedule's edge is another look (it may name another banner).
+    case banner(index: Int, of: Int, centred: Bool, placeholder: Bool)
 }

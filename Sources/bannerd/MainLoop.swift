@@ -97,8 +97,8 @@ final class MainLoop {
     var reportedWriteFailures: Set<String> = []
     /// The banner in the centre of the lit screen, turned into proof-of-play records (`+ProofOfPlay`).
     var plays = PlayTracker()
-    /// What `plays` was last told; `.stale` whenever `banners` changes, since an index then names another banner.
-    var glassSeen = GlassSeen.stale
+    /// What `plays` was last told.
+    var glassSeen = GlassSeen.dark
     /// How the carousel was last moved: by someone (touch, key, control, schedule, reload), or by autoplay
     /// (`Carousel.autoplayMoves` counted past `autoplayMovesSeen`).
     var motionCause = PlayCause.start
@@ -109,17 +109,15 @@ final class MainLoop {
     let notifier: SystemdNotifier?
     /// Tap actions running in the background.
     let actions: ActionRunner
-    var presenter: CarouselPresenter
     /// The scheduler and what the display's flips mean for it (one owner of the flip: the display).
     var frames: FrameDriver
     /// The frame scheduler, inside `frames` (which changes it).
     var scheduler: FrameScheduler { frames.scheduler }
-    /// The banners the carousel holds: those of `loaded` their schedules allow (`+Schedule`).
-    var banners: BannerList
-    /// The content directory's banners, scheduled or not.
-    var loaded: BannerList
-    /// Which of `loaded` the carousel holds, as their schedules open and close.
-    var scheduled: ScheduledBanners
+    /// What is on screen: the banners, their schedules and the presenter (the carousel is `scheduler`'s).
+    var showing: Showing
+    /// The banners the carousel holds.
+    var banners: BannerList { showing.banners }
+    var presenter: CarouselPresenter { showing.presenter }
     let started: Duration
     private var poller = Poller()
     /// The poll set, rebuilt in place each wake-up (clients and devices come and go) without allocating.
@@ -148,8 +146,6 @@ final class MainLoop {
         displayState = opened
         let screen = opened.screen
         let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
-        loaded = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
-        (scheduled, banners) = Self.schedule(loaded, now: started)
         wakeSignal = try WakeSignal()
         worker = try Self.startPrerenderWorker(fonts: settings.fonts, waking: wakeSignal)
         if let refused = worker.priorityRefused {
@@ -164,10 +160,14 @@ final class MainLoop {
         metricsSchedule = MetricsSchedule(now: started)
         metrics.version = BannerdVersion.current
         metrics.startTime = Double(time(nil))
-        presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: screen?.rotation ?? .none,
-            format: screen?.device.format ?? settings.format ?? .xrgb8888, background: settings.background,
-            rendering: .worker(worker))
+        let format = screen?.device.format ?? settings.format ?? .xrgb8888
+        let loaded = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
+        showing = Showing(loaded, now: started, reading: Self.clockReading()) { [worker] banners in
+            CarouselPresenter(
+                banners: banners, layout: layout, rotation: screen?.rotation ?? .none, format: format,
+                background: settings.background, rendering: .worker(worker))
+        }
+        let banners = showing.banners
         // Resting since now: autoplay's first interval starts with the first frame, not at boot.
         let carousel = banners.carousel(layout: layout, metrics: settings.metrics, time: started)
         let pacing = screen.map { Pacing($0.device.pacing) } ?? .timer
@@ -230,7 +230,8 @@ final class MainLoop {
         return LoopDeadline(
             frames: frames.nextDeadline(display: screen?.device), lit: chores.lit,
             chores: chores.deadline(now: now, local: Self.localTime(), hasDisplay: screen != nil),
-            scheduleEdge: scheduled.deadline(carousel: scheduler.carousel), stagingPatience: staged?.swap.deadline,
+            scheduleEdge: showing.scheduled.deadline(carousel: scheduler.carousel),
+            stagingPatience: staged?.swap.deadline,
             watchdog: notifier?.watchdogInterval.map { _ in frames.watchdogDeadline },
             metrics: settings.metricsTextfile.map { _ in metricsSchedule.deadline }
         ).earliest(now: now)

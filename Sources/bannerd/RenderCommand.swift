@@ -85,15 +85,16 @@ struct RenderCommand: BannerdCommand {
             orFrom: settings.contentDirectory, actions: Set(settings.actions.keys))
         // The banners their schedules allow at --at; the wall clock moves on with the simulated time.
         let start = wallClock.reading
-        var (scheduled, banners) = MainLoop.schedule(loaded, now: .zero, reading: start)
-        let presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: rotation, format: pixelFormat,
-            background: settings.carousel.background,
-            rendering: .inline(
-                try ContentOptions.makeRenderer(fonts: settings.fonts)))
+        let renderer = try ContentOptions.makeRenderer(fonts: settings.fonts)
+        var showing = Showing(loaded, now: .zero, reading: start) { banners in
+            CarouselPresenter(
+                banners: banners, layout: layout, rotation: rotation, format: pixelFormat,
+                background: settings.carousel.background, rendering: .inline(renderer))
+        }
+        let presenter = showing.presenter
         let script = try gesture.map { try TraceCommand.loadScript($0) } ?? GestureScript(events: [])
         // As `bannerd run` builds it: the configuration's metrics (autoplay) and each banner's own duration.
-        var runner = TraceRunner(carousel: banners.carousel(layout: layout, metrics: metrics), script: script)
+        var runner = TraceRunner(carousel: showing.banners.carousel(layout: layout, metrics: metrics), script: script)
         let frames = seconds.map { Int(($0 * 60).rounded()) + 1 } ?? max(61, runner.defaultFrameCount)
         do {
             try LocalFiles().makeDirectories(out, permissions: 0o755)
@@ -105,12 +106,11 @@ struct RenderCommand: BannerdCommand {
         var failure: Error?
         let summary = runner.run(frames: frames) { time, carousel in
             // The schedules' edges, as `bannerd run` meets them (MainLoop.applySchedules).
-            let before = scheduled.shown
+            let before = showing.scheduled.shown
             let reading = start.advanced(bySeconds: Int(time / .seconds(1)))
-            switch scheduled.step(at: time, reading: reading, carousel: carousel) {
+            switch showing.scheduled.step(at: time, reading: reading, carousel: carousel) {
             case .hold(let shown, let centre):
-                (_, carousel) = MainLoop.hold(
-                    shown, centre: centre, after: carousel, before: before, of: loaded, presenter: presenter)
+                carousel = showing.hold(shown, centre: centre, after: carousel, before: before)
             case .slideAway:
                 carousel.show(banner: (carousel.index + 1) % carousel.count, at: time)
             case nil:
