@@ -6,15 +6,11 @@ import FrameLoop
 /// Reloaded content is prepared off screen (`StagedContent`): its banners around the centre are rendered by the
 /// worker while the carousel goes on showing the old ones, then it takes over at rest.
 extension MainLoop {
-    /// New content, not on screen yet: its banners, schedules, presenter, and a carousel on the banner shown now.
+    /// New content, not on screen yet (`next`), with a carousel on the banner shown now; `swap` decides when.
     struct Staged {
         var swap: StagedContent
         let next: Showing
         var carousel: Carousel
-        /// The index and rest of the carousel on screen that `carousel` was made for: while they hold, the
-        /// banner list is not searched again (a frame must not walk 10,000 banners).
-        var shownIndex: Int
-        var shownSince: Duration
     }
 
     /// Prepares `fresh` to replace what is shown; at once when nothing is on glass (no display, screen dark).
@@ -29,10 +25,10 @@ extension MainLoop {
         let shown = scheduler.carousel
         let carousel = stagedCarousel(for: next.banners)
         staged = Staged(
-            swap: StagedContent(since: now), next: next, carousel: carousel, shownIndex: shown.index,
-            shownSince: shown.restSince)
+            swap: StagedContent(since: now, showing: shown.index, restingSince: shown.restSince), next: next,
+            carousel: carousel)
         next.presenter.focus(on: carousel)
-        if screen == nil || !chores.lit { swapInStaged(at: now) }
+        if StagedContent.takesOverAtOnce(hasDisplay: screen != nil, lit: chores.lit) { swapInStaged(at: now) }
     }
 
     /// Picks up the staged banners the worker finished (its wake-up), which renews the staging's patience; true
@@ -69,9 +65,8 @@ extension MainLoop {
     private func keepStagedCentred() {
         guard var staged else { return }
         let shown = scheduler.carousel
-        if shown.index != staged.shownIndex || shown.restSince != staged.shownSince {
+        if staged.swap.follow(index: shown.index, since: shown.restSince) {
             staged.carousel = stagedCarousel(for: staged.next.banners)
-            (staged.shownIndex, staged.shownSince) = (shown.index, shown.restSince)
             self.staged = staged
         }
         staged.next.presenter.focus(on: staged.carousel)

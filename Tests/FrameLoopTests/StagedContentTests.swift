@@ -3,7 +3,7 @@ import Testing
 
 /// When reloaded content replaces what is on screen.
 @Suite struct StagedContentTests {
-    let swap = StagedContent(since: .seconds(100))
+    let swap = StagedContent(since: .seconds(100), showing: 3, restingSince: .seconds(90))
 
     @Test func itWaitsForItsBannersAndForTheCarouselToRest() {
         #expect(!swap.isDue(at: .seconds(100), ready: false, settled: true))
@@ -29,5 +29,22 @@ import Testing
         #expect(slow.isDue(at: .seconds(100) + patience * 3 - .seconds(2), ready: false, settled: true))
         slow.bannersRendered(at: .seconds(50))  // an old wake-up read late does not shorten the wait
         #expect(slow.deadline == .seconds(100) + patience * 3 - .seconds(2))
+    }
+
+    /// Its carousel is made again only when the one on screen comes to another rest, however many steps pass.
+    @Test func itFollowsTheCarouselOnScreenFromRestToRest() {
+        var staged = swap
+        let rests: [(index: Int, since: Duration)] = [
+            (3, .seconds(90)), (4, .seconds(90)), (4, .seconds(90)), (4, .seconds(105)), (4, .seconds(105)),
+        ]
+        // Made again when a finger drags it past half a page, and when it rests on the same banner anew.
+        let remade = rests.map { staged.follow(index: $0.index, since: $0.since) }
+        #expect(remade == [false, true, false, true, false])
+    }
+
+    @Test func withNothingOnGlassItTakesOverAtOnce() {
+        #expect(StagedContent.takesOverAtOnce(hasDisplay: false, lit: true))
+        #expect(StagedContent.takesOverAtOnce(hasDisplay: true, lit: false))
+        #expect(!StagedContent.takesOverAtOnce(hasDisplay: true, lit: true))
     }
 }
