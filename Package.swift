@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "Raster"),
         .target(
             name: "FrameLoop",
-            dependencies: ["BannerdConfig", "CarouselEngine", "DisplaySelection", "Raster", "WallClock"]),
+            dependencies: ["BannerdConfig", "CarouselEngine", "DisplaySelection", "ProofOfPlay", "Raster", "WallClock"]),
         // Test support: a manual clock, a fake display whose flips complete, stall or get lost on cue, the frame path
         // run on them as the poll loop runs it, and a seeded random generator.
         .target(name: "FrameLoopTesting", dependencies: ["FrameLoop", "CarouselEngine", "DisplaySelection", "Raster"]),
@@ -219,7 +219,9 @@ let package = Package(
             name: "CarouselTraceTests", dependencies: ["CarouselTrace", "CarouselEngine"], exclude: ["FuzzCrashes"]),
         .testTarget(
             name: "FrameLoopTests",
-            dependencies: ["FrameLoop", "FrameLoopTesting", "CarouselEngine", "DisplaySelection", "WallClock"]
+            dependencies: [
+                "FrameLoop", "FrameLoopTesting", "CarouselEngine", "DisplaySelection", "ProofOfPlay", "WallClock",
+            ]
         ),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),

@@ -85,16 +85,16 @@ extension MainLoop {
         case .failure(let error):
             return ControlReply("error: \(error)")
         case .success(.next):
-            motionCause = .control
+            glass.moved(by: .control)
             _ = frames.handle(.key(.right, time: now))
         case .success(.previous):
-            motionCause = .control
+            glass.moved(by: .control)
             _ = frames.handle(.key(.left, time: now))
         case .success(.goto(let index)):
             guard index < banners.count else {
                 return ControlReply("error: no banner \(index) (there are \(banners.count))")
             }
-            motionCause = .control
+            glass.moved(by: .control)
             frames.update { $0.show(banner: index, at: now) }
         case .success(.pause):
             frames.update { $0.autoplayPaused = true }
@@ -145,7 +145,7 @@ extension MainLoop {
             metrics.contentReloadFailures += 1
             return
         }
-        motionCause = .reload
+        glass.moved(by: .reload)
         // On screen once the banners around the centre are rendered, at the carousel's next rest.
         stage(fresh, at: MonotonicClock.now())
         Log.info("content reloaded: \(fresh.count) banner(s)")

@@ -1,6 +1,7 @@
 import BackgroundJobs
 import CarouselEngine
 import FileAccess
+import FrameLoop
 import ProofOfPlay
 import WallClock
 
@@ -12,25 +13,13 @@ extension MainLoop {
     /// frame is handed to the display, when the carousel comes to rest under a frame that needs no redraw, and
     /// when the screen goes dark or away.
     func observePlay(at now: Duration) {
-        // Compared first as three small values: most frames of a slide change none of them, and reading a banner
-        // out of the list (its id and image as strings) is kept for the frames that do.
         let carousel = scheduler.carousel
-        // Autoplay moved it since the last look (a whole slide may have passed between two steps of a stalled loop);
-        // fewer moves than before is a new carousel (a reload), moved by what replaced it.
-        if carousel.autoplayMoves > autoplayMovesSeen { motionCause = .autoplay }
-        autoplayMovesSeen = carousel.autoplayMoves
-        var seen = GlassSeen.dark
-        if chores.lit, screen != nil, carousel.count > 0, let glass = scheduler.glass, glass.index < banners.count {
-            seen = .banner(
-                index: glass.index, of: showing.generation, centred: glass.settled,
-                placeholder: !presenter.isRendered(glass.index))
-        }
-        guard seen != glassSeen else { return }
-        glassSeen = seen
-        let change = plays.show(
-            bannerOnGlass, cause: motionCause, at: now,
-            clock: Self.clockReading())
-        if !chores.lit || screen == nil { motionCause = .start }  // the next banner on glass starts a new showing
+        guard
+            let (seen, cause) = glass.look(
+                glass: scheduler.glass, onGlass: chores.lit && screen != nil, count: min(carousel.count, banners.count),
+                generation: showing.generation, autoplayMoves: carousel.autoplayMoves, isRendered: presenter.isRendered)
+        else { return }
+        let change = plays.show(bannerOnGlass(seen), cause: cause, at: now, clock: Self.clockReading())
         if let record = change.ended { keep(record) }
         // Written at the next regular write, not sooner: a showing every few seconds must not mean a write to an
         // SD card every few seconds.
@@ -43,9 +32,9 @@ extension MainLoop {
         if let record = plays.finish(at: now, clock: Self.clockReading()) { keep(record) }
     }
 
-    /// The banner in the centre of the frame on glass (`glassSeen`): nil while the screen is dark or gone.
-    private var bannerOnGlass: PlayTracker.Glass? {
-        guard case .banner(let index, _, let centred, let placeholder) = glassSeen else { return nil }
+    /// The banner in the centre of the frame on glass: nil while the screen is dark or gone.
+    private func bannerOnGlass(_ seen: GlassSeen) -> PlayTracker.Glass? {
+        guard case .banner(let index, _, let centred, let placeholder) = seen else { return nil }
         let banner = banners[index]
         return PlayTracker.Glass(
             bannerID: banner.id, image: banner.imagePath, centred: centred, placeholder: placeholder)
@@ -90,13 +79,4 @@ extension PlayCause {
     init(_ event: InputEvent) {
         if case .key = event { self = .key } else { self = .touch }
     }
-}
-
-/// What the proof of play last saw on glass.
-enum GlassSeen: Equatable {
-    /// The screen shows no banner: dark, no display, no banners.
-    case dark
-    /// The banner at `index` of the banners of `Showing.generation` `of` is nearest the centre: the same index
-    /// after a reload or a schedule's edge is another look (it may name another banner).
-    case banner(index: Int, of: Int, centred: Bool, placeholder: Bool)
 }

@@ -97,12 +97,8 @@ final class MainLoop {
     var reportedWriteFailures: Set<String> = []
     /// The banner in the centre of the lit screen, turned into proof-of-play records (`+ProofOfPlay`).
     var plays = PlayTracker()
-    /// What `plays` was last told.
-    var glassSeen = GlassSeen.dark
-    /// How the carousel was last moved: by someone (touch, key, control, schedule, reload), or by autoplay
-    /// (`Carousel.autoplayMoves` counted past `autoplayMovesSeen`).
-    var motionCause = PlayCause.start
-    var autoplayMovesSeen = 0
+    /// The banner on glass as `plays` was last told it, and what moved the carousel since.
+    var glass = GlassWatch()
     /// The local day whose expired proof-of-play files were last removed.
     var playFilesPrunedDay: Int?
     let control: ControlServer?
@@ -294,7 +290,7 @@ final class MainLoop {
         do {
             for event in try input.dispatch() {
                 if chores.input(at: MonotonicClock.now(), local: Self.localTime()) { continue }
-                motionCause = PlayCause(event)
+                glass.moved(by: PlayCause(event))
                 if let action = frames.handle(event) { report(action) }
             }
         } catch {
