@@ -18,7 +18,7 @@ extension MainLoop {
             guard let action = banner.action, let argv = settings.actions[action.name] else { return }
             do {
                 log(
-                    try actions.start(
+                    try connections.actions.start(
                         argv, bannerID: banner.id, index: index,
                         parameters: action.parameters.map { ($0.name, $0.value) }))
             } catch {

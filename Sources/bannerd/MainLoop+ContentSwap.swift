@@ -20,7 +20,7 @@ extension MainLoop {
         let next = Showing(fresh, now: now, reading: Self.clockReading()) { banners in
             CarouselPresenter(
                 banners: banners, layout: scheduler.carousel.layout, rotation: presenter.composer.rotation,
-                format: presenter.composer.format, background: settings.background, rendering: .worker(worker))
+                format: presenter.composer.format, background: settings.background, rendering: .worker(threads.worker))
         }
         let shown = scheduler.carousel
         let carousel = stagedCarousel(for: next.banners)

@@ -126,7 +126,7 @@ extension MainLoop {
             placeholderFrames: metrics.placeholderFrames,
             uptimeSeconds: (MonotonicClock.now() - started).seconds,
             display: display, waitingFor: waitingFor,
-            touchDevices: input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
+            touchDevices: connections.input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
             screen: chores.powerState.rawValue, version: BannerdVersion.current, playsToday: today.plays,
             playedSecondsToday: today.centredSeconds)
     }
@@ -137,7 +137,7 @@ extension MainLoop {
         // One reload per request: changes seen before the directory is read are in this reload, so neither their
         // queued events nor a pending debounce may start a second one (a sync job writes, then says `reload`).
         // Taken before reading, so a write that lands while reading still triggers its own reload.
-        _ = contentWatcher?.takeChanges()
+        _ = connections.contentWatcher?.takeChanges()
         chores.contentReloaded()
         metrics.contentReloads += 1
         metricsChanged()
@@ -193,7 +193,7 @@ extension MainLoop {
         let carousel = freshCarousel(layout: layout, startIndex: scheduler.carousel.index)
         let presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: rotation, format: format, background: settings.background,
-            rendering: .worker(worker))
+            rendering: .worker(threads.worker))
         take(showing.presented(by: presenter), carousel: carousel)  // what it has rendered is looked at again
     }
 

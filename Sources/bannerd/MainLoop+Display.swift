@@ -50,7 +50,7 @@ extension MainLoop {
         }
         displayState = .connected(fresh)
         if frames.followPacing(of: fresh.device) { Self.logTimerPacing(fresh) }
-        input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
+        connections.input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
         let layout = fresh.layout
         let format = fresh.device.format
         if layout != scheduler.carousel.layout || fresh.rotation != presenter.composer.rotation

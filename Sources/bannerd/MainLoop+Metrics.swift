@@ -26,11 +26,11 @@ extension MainLoop {
         snapshot.banners = banners.count
         snapshot.screenOn = chores.powerState.isLit
         snapshot.displayConnected = screen != nil
-        snapshot.touchDevices = input?.devices.filter { $0.capabilities.contains(.touch) }.count ?? 0
+        snapshot.touchDevices = connections.input?.devices.filter { $0.capabilities.contains(.touch) }.count ?? 0
         let bytes = Array(snapshot.exposition.utf8)
         // Keyed by the path: when the disk is slow, only the newest contents wait.
         // Readable by node_exporter's user, whatever bannerd's umask.
-        writer.submit(key: path) { () -> WriteFailure? in
+        threads.writer.submit(key: path) { () -> WriteFailure? in
             do {
                 try LocalFiles().writeAtomically(bytes, to: path, permissions: 0o644)
                 return nil
@@ -48,7 +48,7 @@ extension MainLoop {
     /// Logs each distinct write failure once (metrics, proof of play): a directory bannerd may not write would
     /// otherwise fill the journal. Every proof-of-play record lost is counted.
     func logWriteFailures() {
-        for failure in writer.collect() {
+        for failure in threads.writer.collect() {
             if failure.recordLost { metrics.playRecordsLost += 1 }
             if reportedWriteFailures.insert(failure.line).inserted { Log.warning(failure.line) }
         }

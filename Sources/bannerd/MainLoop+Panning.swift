@@ -25,8 +25,8 @@ extension MainLoop {
     /// composition into a freed strip would write into unmapped memory.
     func stopPanning() {
         guard panner != nil else { return }
-        strips.finish()
-        _ = strips.collect()
+        threads.strips.finish()
+        _ = threads.strips.collect()
         panner = nil
     }
 
@@ -35,7 +35,7 @@ extension MainLoop {
     func prepareStrips() {
         guard let panner = activePanner() else { return }
         panner.prepare(scheduler.carousel, presenter: presenter) { job in
-            strips.submit {
+            threads.strips.submit {
                 job.run()
                 return job
             }
@@ -48,6 +48,6 @@ extension MainLoop {
 
     /// Takes the strips the thread finished: they may be shown from the next frame on.
     func collectStrips() {
-        for job in strips.collect() { panner?.composed(job) }
+        for job in threads.strips.collect() { panner?.composed(job) }
     }
 }

@@ -48,7 +48,7 @@ extension MainLoop {
         let today = record.end.localDay
         let prune = playFilesPrunedDay != today
         playFilesPrunedDay = today
-        let queued = writer.submit { () -> WriteFailure? in
+        let queued = threads.writer.submit { () -> WriteFailure? in
             let disk = LocalFiles()
             do {
                 try disk.makeDirectory(files.directory, permissions: 0o750)

@@ -27,21 +27,21 @@ extension MainLoop {
     func captureScreenshots() {
         guard !screenshotRequests.isEmpty, let device = screen?.device else { return }
         let (frame, size, clients) = (presenter.lastFrame, device.size, screenshotRequests)
-        screenshots.submit { Screenshot.take(frame, width: size.width, height: size.height, for: clients) }
+        threads.screenshots.submit { Screenshot.take(frame, width: size.width, height: size.height, for: clients) }
         screenshotRequests.removeAll()
     }
 
     /// Answers the clients of each screenshot the thread finished, each with its own copy of the memory file.
     func sendScreenshots() {
-        for shot in screenshots.collect() {
+        for shot in threads.screenshots.collect() {
             switch shot.file {
             case .failure(let error):
-                for client in shot.clients { control?.reply(ControlReply("error: \(error)"), to: client) }
+                for client in shot.clients { connections.control?.reply(ControlReply("error: \(error)"), to: client) }
             case .success(let descriptor):
                 let line = ScreenshotReply(width: shot.width, height: shot.height, format: shot.format.name).line
                 for client in shot.clients {
                     let copy = dup(descriptor)
-                    control?.reply(
+                    connections.control?.reply(
                         copy < 0 ? ControlReply("error: dup: \(errnoText(errno))") : ControlReply(line, passing: copy),
                         to: client)
                 }
@@ -57,7 +57,7 @@ extension MainLoop {
 
     /// Answers every waiting screenshot request with `line` (no frame will come: the screen went dark or away).
     func failScreenshots(_ line: String) {
-        for client in screenshotRequests { control?.reply(ControlReply(line), to: client) }
+        for client in screenshotRequests { connections.control?.reply(ControlReply(line), to: client) }
         screenshotRequests.removeAll()
     }
 }

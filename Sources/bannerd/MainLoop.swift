@@ -70,26 +70,15 @@ final class MainLoop {
 
     let settings: Settings
     var displayState: DisplayState
+    let connections: LoopConnections
+    let threads: LoopThreads
     /// The display; nil while none is connected.
     var screen: Screen? { displayState.screen }
     var waitingFor: String? { displayState.waitingFor }
-    let hotplug: DRMHotplugMonitor?
-    let terminal: VirtualTerminal?
-    let contentWatcher: DirectoryWatcher?
-    let input: LibinputInput?
-    let signals: SignalWatcher
-    let wakeSignal: WakeSignal
-    let worker: PrerenderWorker
-    /// Composes `ctl screenshot` frames off the loop.
-    let screenshots: BackgroundQueue<Screenshot>
-    /// Composes the strips the display pans over, off the loop (`+Panning`).
-    let strips: BackgroundQueue<StripJob>
     /// Shows a moving carousel by panning; nil while the display is not panned.
     var panner: StripPanner?
     /// Whether the last frame presented was panned (nil before the first), for `ctl status`.
     var lastFramePanned: Bool?
-    /// Writes the metrics textfile and the proof-of-play records off the loop; what it returns is for the log.
-    let writer: BackgroundQueue<WriteFailure>
     /// Counts the loop keeps for the metrics, and when to write them.
     var metrics = BannerdMetrics()
     var metricsSchedule: MetricsSchedule
@@ -101,10 +90,6 @@ final class MainLoop {
     var glass = GlassWatch()
     /// The local day whose expired proof-of-play files were last removed.
     var playFilesPrunedDay: Int?
-    let control: ControlServer?
-    let notifier: SystemdNotifier?
-    /// Tap actions running in the background.
-    let actions: ActionRunner
     /// The scheduler and what the display's flips mean for it (one owner of the flip: the display).
     var frames: FrameDriver
     /// The frame scheduler, inside `frames` (which changes it).
@@ -126,42 +111,32 @@ final class MainLoop {
     var staged: Staged?
     /// Probing for a display, reloading content, the screen's power: decided there, done here.
     var chores: LoopChores
-    /// Readable when the wall clock is set, so the schedules are looked at again; nil if it could not be opened.
-    let clockChanges: ClockChangeWatcher?
 
     init(settings: Settings) throws {
         self.settings = settings
         // Signals first: a SIGTERM during start-up must still restore the screen.
-        signals = try SignalWatcher()
+        let signals = try SignalWatcher()
         started = MonotonicClock.now()
         chores = LoopChores(schedule: settings.schedule, now: started)
-        clockChanges = Self.watchClockChanges()
-        terminal = Self.takeOverTerminal(settings)
-        hotplug = Self.openHotplugMonitor()
+        let clockChanges = Self.watchClockChanges()
+        let terminal = Self.takeOverTerminal(settings)
+        let hotplug = Self.openHotplugMonitor()
         let opened = Self.openScreen(settings)
         displayState = opened
         let screen = opened.screen
         let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
-        wakeSignal = try WakeSignal()
-        worker = try Self.startPrerenderWorker(fonts: settings.fonts, waking: wakeSignal)
-        if let refused = worker.priorityRefused {
-            Log.warning(
-                "pre-render threads keep the frame loop's priority: setpriority(nice \(PrerenderWorker.niceness)) "
-                    + "refused: \(refused) (a system-call filter without setpriority?)")
-        }
-        screenshots = try BackgroundQueue(name: "screenshot", wake: { [wakeSignal] in wakeSignal.wake() })
-        writer = try BackgroundQueue(name: "writer", wake: { [wakeSignal] in wakeSignal.wake() })
-        // Below the frame loop, above the pre-render threads: a strip is the frames of the next page.
-        strips = try BackgroundQueue(name: "strips", niceness: 5, wake: { [wakeSignal] in wakeSignal.wake() })
+        let wakeSignal = try WakeSignal()
+        let threads = try LoopThreads(fonts: settings.fonts, waking: wakeSignal)
+        self.threads = threads
         metricsSchedule = MetricsSchedule(now: started)
         metrics.version = BannerdVersion.current
         metrics.startTime = Double(time(nil))
         let format = screen?.device.format ?? settings.format ?? .xrgb8888
         let loaded = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
-        showing = Showing(loaded, now: started, reading: Self.clockReading()) { [worker] banners in
+        showing = Showing(loaded, now: started, reading: Self.clockReading()) { banners in
             CarouselPresenter(
                 banners: banners, layout: layout, rotation: screen?.rotation ?? .none, format: format,
-                background: settings.background, rendering: .worker(worker))
+                background: settings.background, rendering: .worker(threads.worker))
         }
         let banners = showing.banners
         // Resting since now: autoplay's first interval starts with the first frame, not at boot.
@@ -169,11 +144,14 @@ final class MainLoop {
         let pacing = screen.map { Pacing($0.device.pacing) } ?? .timer
         frames = FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: pacing))
         if let screen { Self.logTimerPacing(screen) }  // decided at open (fbdev, a nonsense refresh)
-        input = Self.openInput(settings, screen: screen)
-        control = Self.openControl(settings)
-        contentWatcher = Self.watchContent(settings)
-        notifier = Self.openNotifier()
-        actions = Self.makeActionRunner()
+        let input = Self.openInput(settings, screen: screen)
+        let control = Self.openControl(settings)
+        let contentWatcher = Self.watchContent(settings)
+        let notifier = Self.openNotifier()
+        connections = LoopConnections(
+            signals: signals, wakeSignal: wakeSignal, hotplug: hotplug, contentWatcher: contentWatcher,
+            clockChanges: clockChanges, input: input, control: control, actions: Self.makeActionRunner(),
+            terminal: terminal, notifier: notifier)
         Log.info(
             "display \(screen?.summary ?? "none yet"), scale \(layout.scale), \(banners.count) banner(s), "
                 + "touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
@@ -201,24 +179,11 @@ final class MainLoop {
         }
         step(at: MonotonicClock.now())
         while running {
-            collectDescriptors()
+            connections.collect(into: &pollSet, display: screen?.device.pollDescriptor)
             let ready = try poller.wait(for: pollSet, until: nextDeadline, now: MonotonicClock.now())
             handle(ready)
             step(at: MonotonicClock.now())
         }
-    }
-
-    private func collectDescriptors() {
-        pollSet.removeAll(keepingCapacity: true)
-        pollSet.append(signals.fileDescriptor)
-        pollSet.append(wakeSignal.fileDescriptor)
-        if let fd = screen?.device.pollDescriptor { pollSet.append(fd) }
-        if let hotplug { pollSet.append(hotplug.fileDescriptor) }
-        if let contentWatcher { pollSet.append(contentWatcher.fileDescriptor) }
-        if let clockChanges { pollSet.append(clockChanges.fileDescriptor) }
-        if let input { pollSet.append(input.fileDescriptor) }
-        control?.appendPollDescriptors(to: &pollSet)
-        actions.appendPollDescriptors(to: &pollSet)
     }
 
     private var nextDeadline: Duration? {
@@ -228,17 +193,17 @@ final class MainLoop {
             chores: chores.deadline(now: now, local: Self.localTime(), hasDisplay: screen != nil),
             scheduleEdge: showing.scheduled.deadline(carousel: scheduler.carousel),
             stagingPatience: staged?.swap.deadline,
-            watchdog: notifier?.watchdogInterval.map { _ in frames.watchdogDeadline },
+            watchdog: connections.notifier?.watchdogInterval.map { _ in frames.watchdogDeadline },
             metrics: settings.metricsTextfile.map { _ in metricsSchedule.deadline }
         ).earliest(now: now)
     }
 
     private func handle(_ ready: [Int32]) {
         for fd in ready {
-            if fd == signals.fileDescriptor {
+            if fd == connections.signals.fileDescriptor {
                 handleSignals()
-            } else if fd == wakeSignal.fileDescriptor {
-                wakeSignal.drain()
+            } else if fd == connections.wakeSignal.fileDescriptor {
+                connections.wakeSignal.drain()
                 collectStrips()
                 let rendered = presenter.spriteGeneration
                 let staging = collectStaged(at: MonotonicClock.now())
@@ -249,24 +214,24 @@ final class MainLoop {
                 releaseMemoryWhenSettled()
             } else if fd == screen?.device.pollDescriptor {
                 readFlips()
-            } else if let contentWatcher, fd == contentWatcher.fileDescriptor {
+            } else if let contentWatcher = connections.contentWatcher, fd == contentWatcher.fileDescriptor {
                 if contentWatcher.takeChanges() { chores.contentChanged(at: MonotonicClock.now()) }
-            } else if let clockChanges, fd == clockChanges.fileDescriptor {
+            } else if let clockChanges = connections.clockChanges, fd == clockChanges.fileDescriptor {
                 clockChanged(clockChanges)
-            } else if let hotplug, fd == hotplug.fileDescriptor {
+            } else if let hotplug = connections.hotplug, fd == hotplug.fileDescriptor {
                 if !hotplug.receive().isEmpty { reprobeDisplay() }
-            } else if let input, fd == input.fileDescriptor {
+            } else if let input = connections.input, fd == input.fileDescriptor {
                 readInput(input)
             } else {
                 // Each ignores descriptors that are not its own.
-                control?.handleReadable(fd) { answer($0, from: $1) }
-                for event in actions.handleReadable(fd) { log(event) }
+                connections.control?.handleReadable(fd) { answer($0, from: $1) }
+                for event in connections.actions.handleReadable(fd) { log(event) }
             }
         }
     }
 
     private func handleSignals() {
-        for signal in signals.take() {
+        for signal in connections.signals.take() {
             switch signal {
             case .interrupt, .terminate:
                 Log.info("stopping on \(signal)")
@@ -322,7 +287,7 @@ final class MainLoop {
     /// resident size follows what is held rather than the high-water mark of the last burst of decodes. Never
     /// while the carousel moves: the trim walks the heap.
     private func releaseMemoryWhenSettled() {
-        guard worker.isIdle, !scheduler.carousel.wantsFrames else { return }
+        guard threads.worker.isIdle, !scheduler.carousel.wantsFrames else { return }
         HeapPolicy.releaseFreedMemory()
     }
 
@@ -335,7 +300,7 @@ final class MainLoop {
 
     /// Pings the watchdog unless the display is hung (`DisplayHealth`): then systemd restarts bannerd.
     private func pingWatchdog(at now: Duration) {
-        guard let interval = notifier?.watchdogInterval else { return }
+        guard let interval = connections.notifier?.watchdogInterval else { return }
         switch frames.watchdog(at: now, interval: interval) {
         case .none:
             return
@@ -362,7 +327,7 @@ final class MainLoop {
     }
 
     func notify(_ body: (SystemdNotifier) throws -> Void) {
-        guard let notifier else { return }
+        guard let notifier = connections.notifier else { return }
         do {
             try body(notifier)
         } catch {
@@ -372,16 +337,16 @@ final class MainLoop {
 
     private func shutdown() {
         notify { try $0.stopping() }
-        worker.stop()
-        screenshots.stop()
+        threads.worker.stop()
+        threads.screenshots.stop()
         stopPanning()
-        strips.stop()
+        threads.strips.stop()
         finishPlay(at: MonotonicClock.now())
         writeMetrics()
-        writer.finish()  // the last metrics and the last play written are the last state
-        writer.stop()
+        threads.writer.finish()  // the last metrics and the last play written are the last state
+        threads.writer.stop()
         screen?.device.shutdown()
-        terminal?.restore()
+        connections.terminal?.restore()
         Log.info("screen restored; frames rendered \(scheduler.statistics.framesRendered)")
     }
 }

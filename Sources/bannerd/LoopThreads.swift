@@ -1,0 +1,32 @@
+import BackgroundJobs
+import CarouselRendering
+import EventLoop
+import GlyphText
+import PrerenderThreads
+import ServiceIO
+
+/// The threads beside the loop. Each wakes it through the wake signal when it has a result; none of them touches
+/// the display or the loop's state.
+struct LoopThreads {
+    /// Renders banners ahead of the carousel (`CarouselPresenter`).
+    let worker: PrerenderWorker
+    /// Composes `ctl screenshot` frames.
+    let screenshots: BackgroundQueue<Screenshot>
+    /// Composes the strips the display pans over (`+Panning`).
+    let strips: BackgroundQueue<StripJob>
+    /// Writes the metrics textfile and the proof-of-play records; what it returns is for the log.
+    let writer: BackgroundQueue<WriteFailure>
+
+    init(fonts: FontPaths, waking signal: WakeSignal) throws {
+        worker = try MainLoop.startPrerenderWorker(fonts: fonts, waking: signal)
+        if let refused = worker.priorityRefused {
+            Log.warning(
+                "pre-render threads keep the frame loop's priority: setpriority(nice \(PrerenderWorker.niceness)) "
+                    + "refused: \(refused) (a system-call filter without setpriority?)")
+        }
+        screenshots = try BackgroundQueue(name: "screenshot", wake: { signal.wake() })
+        writer = try BackgroundQueue(name: "writer", wake: { signal.wake() })
+        // Below the frame loop, above the pre-render threads: a strip is the frames of the next page.
+        strips = try BackgroundQueue(name: "strips", niceness: 5, wake: { signal.wake() })
+    }
+}
