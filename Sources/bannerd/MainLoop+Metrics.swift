@@ -50,7 +50,7 @@ extension MainLoop {
     func logWriteFailures() {
         for failure in threads.writer.collect() {
             if failure.recordLost { metrics.playRecordsLost += 1 }
-            if reportedWriteFailures.insert(failure.line).inserted { Log.warning(failure.line) }
+            saidOnce.warn(failure.line)
         }
     }
 }

@@ -70,7 +70,7 @@ extension MainLoop {
         metrics.playRecordsLost += 1
         let behind =
             "proof of play: records dropped, the disk is \(BackgroundQueue<WriteFailure>.maximumWaiting) writes behind"
-        if reportedWriteFailures.insert(behind).inserted { Log.warning(behind) }
+        saidOnce.warn(behind)
     }
 }
 

@@ -82,8 +82,8 @@ final class MainLoop {
     /// Counts the loop keeps for the metrics, and when to write them.
     var metrics = BannerdMetrics()
     var metricsSchedule: MetricsSchedule
-    /// Write failures logged already.
-    var reportedWriteFailures: Set<String> = []
+    /// READY=1 and the warnings that must not repeat.
+    var saidOnce = SaidOnce()
     /// The banner in the centre of the lit screen, turned into proof-of-play records (`+ProofOfPlay`).
     var plays = PlayTracker()
     /// The banner on glass as `plays` was last told it, and what moved the carousel since.
@@ -104,7 +104,6 @@ final class MainLoop {
     /// The poll set, rebuilt in place each wake-up (clients and devices come and go) without allocating.
     private var pollSet: [Int32] = []
     private var running = true
-    var announcedReady = false
     /// `ctl screenshot` clients waiting for the next frame presented.
     var screenshotRequests: [ControlServer.Client] = []
     /// Reloaded content waiting for its banners to be rendered before it goes on screen (`+ContentSwap`).
@@ -293,8 +292,7 @@ final class MainLoop {
 
     /// READY=1 once: after the first frame is on glass, or at once when the schedule has the screen dark.
     func announceReady() {
-        guard !announcedReady else { return }
-        announcedReady = true
+        guard saidOnce.readyFirst() else { return }
         notify { try $0.ready(status: status().systemdStatus) }
     }
 
