@@ -101,12 +101,15 @@ struct RunCommand: BannerdCommand {
     /// RestartPreventExitStatus, so systemd stops instead of restarting into a reboot loop.
     static let configurationError: Int32 = 78
 
-    /// `--scale` takes what `scale` in bannerd.toml takes (`run` and `render` share the rule).
+    /// `--scale` takes what `scale` in bannerd.toml takes (`run`, `render` and `trace` share the rule).
     static func scale(_ options: ParsedOptions) throws(UsageError) -> Double? {
-        let range = DisplaySettings.scaleRange
-        return try options.value("scale", expected: "a number of pixels per point \(range.spokenBounds)") {
-            Double($0).flatMap { range.contains($0) ? $0 : nil }
-        }
+        try options.value("scale", expected: scaleExpected, scale(argument:))
+    }
+
+    static let scaleExpected = "a number of pixels per point \(DisplaySettings.scaleRange.spokenBounds)"
+
+    static func scale(argument: String) -> Double? {
+        Double(argument).flatMap { DisplaySettings.scaleRange.contains($0) ? $0 : nil }
     }
 
     /// The command line's part, laid over the files.

@@ -34,9 +34,7 @@ struct TraceCommand: BannerdCommand {
 
     init(_ options: ParsedOptions) throws(UsageError) {
         size = try options.require("size", expected: PixelSize.argumentForm, PixelSize.init(argument:))
-        scale = try options.require("scale", expected: "in (0, 8]") {
-            Double($0).flatMap { $0.isFinite && $0 > 0 && $0 <= 8 ? $0 : nil }
-        }
+        scale = try options.require("scale", expected: RunCommand.scaleExpected, RunCommand.scale(argument:))
         banners = try options.require("banners", expected: "0 or more") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
         gesture = options.value("gesture")
         seconds = try options.value("seconds", expected: "between 0 and 86400") {

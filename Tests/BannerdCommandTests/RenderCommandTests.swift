@@ -84,4 +84,20 @@ import Testing
             try Bannerd.parse(["render", "--at", "tomorrow", "--out", dir + "/x"])
         }
     }
+
+    /// `run`, `render` and `trace` take the same `--scale` as `scale` in bannerd.toml (trace took (0, 8] before).
+    @Test(arguments: ["run", "render", "trace"])
+    func everyCommandTakesTheScaleOfTheConfiguration(command: String) throws {
+        let out = ["--out", FileManager.default.temporaryDirectory.path + "/scale"]
+        let extra = command == "render" ? out : []
+        for good in ["0.5", "1.5", "8"] { _ = try Bannerd.parse([command, "--scale", good] + extra) }
+        for bad in ["0.25", "8.5", "nan", "x"] {
+            do {
+                _ = try Bannerd.parse([command, "--scale", bad] + extra)
+                Issue.record("\(command) --scale \(bad) was taken")
+            } catch {
+                #expect("\(error)".contains(RunCommand.scaleExpected), "\(command) --scale \(bad): \(error)")
+            }
+        }
+    }
 }
