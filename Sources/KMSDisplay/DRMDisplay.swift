@@ -34,25 +34,24 @@ public final class DRMDisplay: PanningScanout {
     /// Why putting back the previous CRTC state failed at shutdown, if it did.
     public private(set) var restoreError: DisplayError?
 
-    private var buffers: [DumbBuffer]
+    // The state below is also `DRMDisplay+Strips`'s, hence internal rather than private.
+    var buffers: [DumbBuffer]
     /// Buffers larger than the screen, shown a window at a time; tracker indices `buffers.count` and up.
-    private var strips: [DumbBuffer] = []
-    /// Framebuffers made for windows of strips (`PanMethod.framebufferOffset`): the one on screen, the one in flight.
-    private var windowFramebuffers: (front: UInt32?, pending: UInt32?) = (nil, nil)
-    /// Window framebuffers that were on screen when a flip event was lost: removed after the next completed flip.
-    private var uncertainWindowFramebuffers: [UInt32] = []
+    var strips: [DumbBuffer] = []
+    /// Framebuffers made for windows of strips, and when each may go.
+    var windows = WindowFramebuffers()
     /// The primary plane for atomic commits; nil until they are first needed (a strip's windows tested,
     /// `PanMethod.planeSource`).
-    private var plane: PrimaryPlaneCommit?
+    var plane: PrimaryPlaneCommit?
     /// Whether flips are atomic commits: from the first flip that moved the plane's source on.
-    private var atomicFlips = false
-    private var tracker: PageFlipTracker
+    var atomicFlips = false
+    var tracker: PageFlipTracker
     private var detector: VBlankDetector
     private let saved: SavedCRTC
     /// One record per buffer; a flip's user data is its buffer's record, so an event that arrives after its flip
     /// was retired as overdue is recognised as stale instead of completing the next flip early.
-    private let events: UnsafeMutablePointer<FlipEvents>
-    private var isShutDown = false
+    let events: UnsafeMutablePointer<FlipEvents>
+    var isShutDown = false
 
     /// Finds the display by capability, takes DRM master (retrying a few seconds) and modesets, trying the
     /// plan's modes in order, in `format` (nil: what the CRTC's primary plane scans out, `ScanoutFormat.choose`).
@@ -206,165 +205,6 @@ public final class DRMDisplay: PanningScanout {
         return .queued
     }
 
-    /// A strip of `width`×`height` pixels in the display's format, black, for `present(strip:x:y:method:)`;
-    /// returns its number. Held until shutdown; at most `maxStrips`. With a `panMethod`, the driver is first asked
-    /// about the windows at both ends (`testWindow`); if it refuses either, the strip is freed and the refusal
-    /// thrown.
-    public func addStrip(width: Int, height: Int) throws(DisplayError) -> Int {
-        guard !isShutDown, strips.count < Self.maxStrips, width >= mode.width, height >= mode.height else {
-            throw DisplayError(
-                call: "drmModeCreateDumbBuffer", errno: EINVAL, path: card.path,
-                context: "strip \(width)x\(height) for \(mode.summary), \(strips.count) held")
-        }
-        // Rows a whole number of 64 pixels long: scanout engines take only some line pitches (QEMU's VGA, which
-        // bochs drives, rounds its line up to 8 pixels and so showed a strip of 2026 sheared). The pixels given
-        // out stay `width` wide.
-        let rounded = (width + Self.stripWidthStep - 1) / Self.stripWidthStep * Self.stripWidthStep
-        var strip = try DumbBuffer.create(
-            fd: card.fileDescriptor, width: rounded, height: height, format: format, path: card.path)
-        strip.address.initializeMemory(as: UInt8.self, repeating: 0, count: strip.length)
-        strip.pixels = PixelBuffer(
-            base: strip.address, width: width, height: height, stride: strip.pitch, format: format)
-        strips.append(strip)
-        let number = strips.count - 1
-        guard let panMethod else { return number }
-        // The windows at both ends, asked before any is shown: a driver that limits a framebuffer's width, height
-        // or offset says so here, and the strip is never used.
-        do {
-            try testWindow(ofStrip: number, x: 0, y: 0, method: panMethod)
-            try testWindow(ofStrip: number, x: width - mode.width, y: height - mode.height, method: panMethod)
-        } catch {
-            strips.removeLast().destroy(fd: card.fileDescriptor)
-            throw error
-        }
-        return number
-    }
-
-    /// Asks the driver, by a TEST_ONLY atomic commit (nothing changes on screen), whether it would show the
-    /// window at `x`, `y` of strip `number` by `method`; throws its refusal. The window is not checked here
-    /// against the strip's size: the kernel's answer is what counts. A driver without atomic commits cannot be
-    /// asked: by `framebufferOffset` only the window's framebuffer is made (drmModeAddFB2 checks its offset, pitch
-    /// and size), and `planeSource`, which needs atomic commits, is refused.
-    public func testWindow(ofStrip number: Int, x: Int, y: Int, method: PanMethod) throws(DisplayError) {
-        guard !isShutDown, strips.indices.contains(number), x >= 0, y >= 0 else {
-            throw DisplayError(
-                call: "testWindow", errno: EINVAL, path: card.path, context: "strip \(number), window at \(x),\(y)")
-        }
-        let strip = strips[number]
-        let fd = card.fileDescriptor
-        switch method {
-        case .framebufferOffset:
-            let window = try LibDRM.addFramebuffer(
-                fd: fd, width: mode.width, height: mode.height, fourcc: DRMConstants.fourcc(format).fourcc,
-                handle: strip.handle, pitch: UInt32(strip.pitch),
-                offset: UInt32(y * strip.pitch + x * format.bytesPerPixel), path: card.path)
-            defer { LibDRM.removeFramebuffer(fd: fd, bufferID: window) }
-            let atomic = plane != nil || (try? LibDRM.enableAtomic(fd: fd, path: card.path)) != nil
-            guard primaryPlaneID != nil, atomic else { return }
-            try testCommit(window, x: 0, y: 0)
-        case .planeSource:
-            try testCommit(strip.bufferID, x: x, y: y)
-        }
-    }
-
-    private func testCommit(_ bufferID: UInt32, x: Int, y: Int) throws(DisplayError) {
-        guard try atomicPlane().commit(bufferID, x: x, y: y, flags: DRMConstants.atomicTestOnly, userData: nil) else {
-            throw DisplayError(call: "drmModeAtomicCommit", errno: EBUSY, path: card.path, context: "test only")
-        }
-    }
-
-    /// Strips are allocated a whole number of this many pixels wide.
-    static let stripWidthStep = 64
-
-    /// The pixels of strip `number`, to draw into while no window of it is on screen or in flight.
-    public func stripPixels(_ number: Int) -> PixelBuffer { strips[number].pixels }
-
-    public func isStripOnScreen(_ number: Int) -> Bool {
-        let index = buffers.count + number
-        return tracker.front == index || tracker.pending?.index == index
-    }
-
-    public func presentStrip(_ number: Int, x: Int, y: Int) throws -> PresentOutcome {
-        guard let panMethod else {
-            throw DisplayError(call: "present", errno: EOPNOTSUPP, path: card.path, context: "no pan method")
-        }
-        return try present(strip: number, x: x, y: y, method: panMethod)
-    }
-
-    /// Queues a flip to the screen-sized window at `x`, `y` of strip `number`, by `method`; `.busy` while a flip is
-    /// pending. The window must lie inside the strip.
-    public func present(strip number: Int, x: Int, y: Int, method: PanMethod) throws -> PresentOutcome {
-        guard !isShutDown, strips.indices.contains(number) else {
-            throw DisplayError(call: "present", errno: EINVAL, path: card.path, context: "no strip \(number)")
-        }
-        guard !tracker.isFlipPending else { return .busy }
-        let strip = strips[number]
-        guard x >= 0, y >= 0, x + mode.width <= strip.pixels.width, y + mode.height <= strip.pixels.height else {
-            throw DisplayError(
-                call: "present", errno: EINVAL, path: card.path,
-                context: "window at \(x),\(y) outside the \(strip.pixels.width)x\(strip.pixels.height) strip")
-        }
-        let index = buffers.count + number
-        let userData = UnsafeMutableRawPointer(events + index)
-        let submitted = MonotonicClock.now()
-        let fd = card.fileDescriptor
-        switch method {
-        case .framebufferOffset:
-            let offset = y * strip.pitch + x * format.bytesPerPixel
-            let window = try LibDRM.addFramebuffer(
-                fd: fd, width: mode.width, height: mode.height, fourcc: DRMConstants.fourcc(format).fourcc,
-                handle: strip.handle, pitch: UInt32(strip.pitch), offset: UInt32(offset), path: card.path)
-            let queued: Bool
-            do {
-                queued = try flip(to: window, userData: userData)
-            } catch {
-                LibDRM.removeFramebuffer(fd: fd, bufferID: window)
-                throw error
-            }
-            guard queued else {
-                LibDRM.removeFramebuffer(fd: fd, bufferID: window)
-                return .busy
-            }
-            windowFramebuffers.pending = window
-        case .planeSource:
-            guard try flip(to: strip.bufferID, sourceX: x, sourceY: y, userData: userData) else { return .busy }
-        }
-        tracker.submitted(index, at: submitted)
-        return .queued
-    }
-
-    /// Queues a flip to `bufferID` shown from `sourceX`, `sourceY` (false on EBUSY): a legacy page flip until a
-    /// source offset is asked for, an atomic commit from then on. A legacy flip keeps the plane's source as it was
-    /// (the atomic helpers change only the framebuffer), which no longer fits once it was moved.
-    private func flip(to bufferID: UInt32, sourceX: Int = 0, sourceY: Int = 0, userData: UnsafeMutableRawPointer)
-        throws(DisplayError) -> Bool
-    {
-        guard atomicFlips || sourceX != 0 || sourceY != 0 else {
-            return try LibDRM.pageFlip(
-                fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: bufferID, userData: userData, path: card.path)
-        }
-        let queued = try atomicPlane().commit(
-            bufferID, x: sourceX, y: sourceY, flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent,
-            userData: userData)
-        // Only a commit the driver took moved the source; after a refused one, composed frames stay legacy flips.
-        if queued { atomicFlips = true }
-        return queued
-    }
-
-    /// The primary plane's atomic state, made the first time it is needed.
-    private func atomicPlane() throws(DisplayError) -> PrimaryPlaneCommit {
-        if let plane { return plane }
-        guard let primaryPlaneID else {
-            throw DisplayError(
-                call: "drmModeGetPlaneResources", errno: EOPNOTSUPP, path: card.path, context: "no primary plane")
-        }
-        let made = try PrimaryPlaneCommit(
-            fd: card.fileDescriptor, planeID: primaryPlaneID, crtcID: plan.crtcID, width: mode.width,
-            height: mode.height, path: card.path)
-        plane = made
-        return made
-    }
-
     /// Reads flip events (drmHandleEvent); the pending flip's completion, if it came.
     public func handleReadable() throws -> FlipCompletion? {
         guard !isShutDown else { return nil }
@@ -375,28 +215,14 @@ public final class DRMDisplay: PanningScanout {
             events[index].completions.removeAll(keepingCapacity: true)
             guard tracker.pending?.index == index, let submitted = tracker.completed() else { continue }
             detector.recordFlip(submitted: submitted, completion: completion)
-            retireWindowFramebuffer(eventLost: false)
+            removeFramebuffers(windows.flipEnded(completed: true))
             completed = completion
         }
         return completed
     }
 
-    /// After a flip: the window framebuffer that was on screen is no longer, and the one in flight (if the flip
-    /// was to one) is now. After a lost event the old one may still be scanned out, and removing a framebuffer on
-    /// screen turns the plane off: it is removed after the next flip that completes.
-    private func retireWindowFramebuffer(eventLost: Bool) {
-        if !eventLost {
-            for old in uncertainWindowFramebuffers { LibDRM.removeFramebuffer(fd: card.fileDescriptor, bufferID: old) }
-            uncertainWindowFramebuffers.removeAll()
-        }
-        if let old = windowFramebuffers.front {
-            if eventLost {
-                uncertainWindowFramebuffers.append(old)
-            } else {
-                LibDRM.removeFramebuffer(fd: card.fileDescriptor, bufferID: old)
-            }
-        }
-        windowFramebuffers = (windowFramebuffers.pending, nil)
+    private func removeFramebuffers(_ framebuffers: [UInt32]) {
+        for framebuffer in framebuffers { LibDRM.removeFramebuffer(fd: card.fileDescriptor, bufferID: framebuffer) }
     }
 
     /// When the pending flip becomes overdue; nil when none is pending.
@@ -405,7 +231,7 @@ public final class DRMDisplay: PanningScanout {
     /// Some drivers drop flip events: past the bound the flip is retired as lost rather than hang the loop.
     public func retireOverdueFlip(now: Duration) -> Bool {
         guard !isShutDown, tracker.retireIfOverdue(now: now) else { return false }
-        retireWindowFramebuffer(eventLost: true)
+        removeFramebuffers(windows.flipEnded(completed: false))
         lostFlipEvents += 1
         return true
     }
@@ -460,12 +286,7 @@ public final class DRMDisplay: PanningScanout {
         } catch {
             restoreError = error
         }
-        let windows = [windowFramebuffers.front, windowFramebuffers.pending].compactMap { $0 }
-        for framebuffer in windows + uncertainWindowFramebuffers {
-            LibDRM.removeFramebuffer(fd: fd, bufferID: framebuffer)
-        }
-        windowFramebuffers = (nil, nil)
-        uncertainWindowFramebuffers = []
+        removeFramebuffers(windows.takeAll())
         for buffer in buffers + strips { buffer.destroy(fd: fd) }
         buffers = []
         strips = []

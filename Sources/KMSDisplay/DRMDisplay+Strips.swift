@@ -1,0 +1,172 @@
+import DisplaySelection
+import MonotonicTime
+import Raster
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Strips: buffers larger than the screen, shown a window at a time by the display's `PanMethod`, and the flips
+/// that move the window (a legacy page flip, or an atomic commit once the plane's source has moved).
+extension DRMDisplay {
+    /// A strip of `width`×`height` pixels in the display's format, black, for `present(strip:x:y:method:)`;
+    /// returns its number. Held until shutdown; at most `maxStrips`. With a `panMethod`, the driver is first asked
+    /// about the windows at both ends (`testWindow`); if it refuses either, the strip is freed and the refusal
+    /// thrown.
+    public func addStrip(width: Int, height: Int) throws(DisplayError) -> Int {
+        guard !isShutDown, strips.count < Self.maxStrips, width >= mode.width, height >= mode.height else {
+            throw DisplayError(
+                call: "drmModeCreateDumbBuffer", errno: EINVAL, path: card.path,
+                context: "strip \(width)x\(height) for \(mode.summary), \(strips.count) held")
+        }
+        // Rows a whole number of 64 pixels long: scanout engines take only some line pitches (QEMU's VGA, which
+        // bochs drives, rounds its line up to 8 pixels and so showed a strip of 2026 sheared). The pixels given
+        // out stay `width` wide.
+        let rounded = (width + Self.stripWidthStep - 1) / Self.stripWidthStep * Self.stripWidthStep
+        var strip = try DumbBuffer.create(
+            fd: card.fileDescriptor, width: rounded, height: height, format: format, path: card.path)
+        strip.address.initializeMemory(as: UInt8.self, repeating: 0, count: strip.length)
+        strip.pixels = PixelBuffer(
+            base: strip.address, width: width, height: height, stride: strip.pitch, format: format)
+        strips.append(strip)
+        let number = strips.count - 1
+        guard let panMethod else { return number }
+        // The windows at both ends, asked before any is shown: a driver that limits a framebuffer's width, height
+        // or offset says so here, and the strip is never used.
+        do {
+            try testWindow(ofStrip: number, x: 0, y: 0, method: panMethod)
+            try testWindow(ofStrip: number, x: width - mode.width, y: height - mode.height, method: panMethod)
+        } catch {
+            strips.removeLast().destroy(fd: card.fileDescriptor)
+            throw error
+        }
+        return number
+    }
+
+    /// Asks the driver, by a TEST_ONLY atomic commit (nothing changes on screen), whether it would show the
+    /// window at `x`, `y` of strip `number` by `method`; throws its refusal. The window is not checked here
+    /// against the strip's size: the kernel's answer is what counts. A driver without atomic commits cannot be
+    /// asked: by `framebufferOffset` only the window's framebuffer is made (drmModeAddFB2 checks its offset, pitch
+    /// and size), and `planeSource`, which needs atomic commits, is refused.
+    public func testWindow(ofStrip number: Int, x: Int, y: Int, method: PanMethod) throws(DisplayError) {
+        guard !isShutDown, strips.indices.contains(number), x >= 0, y >= 0 else {
+            throw DisplayError(
+                call: "testWindow", errno: EINVAL, path: card.path, context: "strip \(number), window at \(x),\(y)")
+        }
+        let strip = strips[number]
+        let fd = card.fileDescriptor
+        switch method {
+        case .framebufferOffset:
+            let window = try windowFramebuffer(of: strip, x: x, y: y)
+            defer { LibDRM.removeFramebuffer(fd: fd, bufferID: window) }
+            let atomic = plane != nil || (try? LibDRM.enableAtomic(fd: fd, path: card.path)) != nil
+            guard primaryPlaneID != nil, atomic else { return }
+            try testCommit(window, x: 0, y: 0)
+        case .planeSource:
+            try testCommit(strip.bufferID, x: x, y: y)
+        }
+    }
+
+    /// A framebuffer over the screen-sized window at `x`, `y` of `strip` (`PanMethod.framebufferOffset`).
+    private func windowFramebuffer(of strip: DumbBuffer, x: Int, y: Int) throws(DisplayError) -> UInt32 {
+        let offset = y * strip.pitch + x * format.bytesPerPixel
+        return try LibDRM.addFramebuffer(
+            fd: card.fileDescriptor, width: mode.width, height: mode.height, fourcc: DRMConstants.fourcc(format).fourcc,
+            handle: strip.handle, pitch: UInt32(strip.pitch), offset: UInt32(offset), path: card.path)
+    }
+
+    private func testCommit(_ bufferID: UInt32, x: Int, y: Int) throws(DisplayError) {
+        guard try atomicPlane().commit(bufferID, x: x, y: y, flags: DRMConstants.atomicTestOnly, userData: nil) else {
+            throw DisplayError(call: "drmModeAtomicCommit", errno: EBUSY, path: card.path, context: "test only")
+        }
+    }
+
+    /// Strips are allocated a whole number of this many pixels wide.
+    static let stripWidthStep = 64
+
+    /// The pixels of strip `number`, to draw into while no window of it is on screen or in flight.
+    public func stripPixels(_ number: Int) -> PixelBuffer { strips[number].pixels }
+
+    public func isStripOnScreen(_ number: Int) -> Bool {
+        let index = buffers.count + number
+        return tracker.front == index || tracker.pending?.index == index
+    }
+
+    public func presentStrip(_ number: Int, x: Int, y: Int) throws -> PresentOutcome {
+        guard let panMethod else {
+            throw DisplayError(call: "present", errno: EOPNOTSUPP, path: card.path, context: "no pan method")
+        }
+        return try present(strip: number, x: x, y: y, method: panMethod)
+    }
+
+    /// Queues a flip to the screen-sized window at `x`, `y` of strip `number`, by `method`; `.busy` while a flip is
+    /// pending. The window must lie inside the strip.
+    public func present(strip number: Int, x: Int, y: Int, method: PanMethod) throws -> PresentOutcome {
+        guard !isShutDown, strips.indices.contains(number) else {
+            throw DisplayError(call: "present", errno: EINVAL, path: card.path, context: "no strip \(number)")
+        }
+        guard !tracker.isFlipPending else { return .busy }
+        let strip = strips[number]
+        guard x >= 0, y >= 0, x + mode.width <= strip.pixels.width, y + mode.height <= strip.pixels.height else {
+            throw DisplayError(
+                call: "present", errno: EINVAL, path: card.path,
+                context: "window at \(x),\(y) outside the \(strip.pixels.width)x\(strip.pixels.height) strip")
+        }
+        let index = buffers.count + number
+        let userData = UnsafeMutableRawPointer(events + index)
+        let submitted = MonotonicClock.now()
+        let fd = card.fileDescriptor
+        switch method {
+        case .framebufferOffset:
+            let window = try windowFramebuffer(of: strip, x: x, y: y)
+            let queued: Bool
+            do {
+                queued = try flip(to: window, userData: userData)
+            } catch {
+                LibDRM.removeFramebuffer(fd: fd, bufferID: window)
+                throw error
+            }
+            guard queued else {
+                LibDRM.removeFramebuffer(fd: fd, bufferID: window)
+                return .busy
+            }
+            windows.submitted(window)
+        case .planeSource:
+            guard try flip(to: strip.bufferID, sourceX: x, sourceY: y, userData: userData) else { return .busy }
+        }
+        tracker.submitted(index, at: submitted)
+        return .queued
+    }
+
+    /// Queues a flip to `bufferID` shown from `sourceX`, `sourceY` (false on EBUSY): a legacy page flip until a
+    /// source offset is asked for, an atomic commit from then on. A legacy flip keeps the plane's source as it was
+    /// (the atomic helpers change only the framebuffer), which no longer fits once it was moved.
+    func flip(to bufferID: UInt32, sourceX: Int = 0, sourceY: Int = 0, userData: UnsafeMutableRawPointer)
+        throws(DisplayError) -> Bool
+    {
+        guard atomicFlips || sourceX != 0 || sourceY != 0 else {
+            return try LibDRM.pageFlip(
+                fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: bufferID, userData: userData, path: card.path)
+        }
+        let queued = try atomicPlane().commit(
+            bufferID, x: sourceX, y: sourceY, flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent,
+            userData: userData)
+        // Only a commit the driver took moved the source; after a refused one, composed frames stay legacy flips.
+        if queued { atomicFlips = true }
+        return queued
+    }
+
+    /// The primary plane's atomic state, made the first time it is needed.
+    private func atomicPlane() throws(DisplayError) -> PrimaryPlaneCommit {
+        if let plane { return plane }
+        guard let primaryPlaneID else {
+            throw DisplayError(
+                call: "drmModeGetPlaneResources", errno: EOPNOTSUPP, path: card.path, context: "no primary plane")
+        }
+        let made = try PrimaryPlaneCommit(
+            fd: card.fileDescriptor, planeID: primaryPlaneID, crtcID: plan.crtcID, width: mode.width,
+            height: mode.height, path: card.path)
+        plane = made
+        return made
+    }
+}
