@@ -166,9 +166,7 @@ extension MainLoop {
             Log.info("content directory \(directory) does not exist; showing the built-in demo banners")
             return .replace(banners: DemoContent.banners, skipped: [])
         }
-        let loaded = ContentLoader(actions: Set(settings.actions.keys)).load(directory: directory)
-        for problem in loaded.problems + loaded.warnings { Log.warning(problem.description) }
-        if loaded.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }
+        let loaded = ContentOptions.load(directory: directory, actions: Set(settings.actions.keys))
         return ContentUpdate.decide(loaded: loaded, showing: showing)
     }
 
