@@ -2,61 +2,96 @@
     import Glibc
 #endif
 
-/// The CRTC's primary plane as atomic commits set it: the ten properties that show a framebuffer, or a window of
-/// one, on the whole CRTC, looked up by name once, and their values rewritten in place for each commit (a panned
-/// frame allocates nothing on bannerd's side).
+/// The ten plane properties that show a framebuffer, or a window of one, on the whole CRTC, by name.
+struct PlaneProperties: Equatable {
+    let framebuffer, crtc, sourceX, sourceY, sourceWidth, sourceHeight, crtcX, crtcY, crtcWidth, crtcHeight: UInt32
+
+    static let names: Set<String> = [
+        "FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H",
+    ]
+
+    /// The properties from the plane's list (`LibDRM.planePropertyIDs`); throws the first name missing when the
+    /// plane lacks one.
+    init(byName ids: [String: UInt32]) throws(MissingProperty) {
+        func id(_ name: String) throws(MissingProperty) -> UInt32 {
+            guard let id = ids[name] else { throw MissingProperty(name: name) }
+            return id
+        }
+        framebuffer = try id("FB_ID")
+        crtc = try id("CRTC_ID")
+        sourceX = try id("SRC_X")
+        sourceY = try id("SRC_Y")
+        sourceWidth = try id("SRC_W")
+        sourceHeight = try id("SRC_H")
+        crtcX = try id("CRTC_X")
+        crtcY = try id("CRTC_Y")
+        crtcWidth = try id("CRTC_W")
+        crtcHeight = try id("CRTC_H")
+    }
+
+    struct MissingProperty: Error {
+        let name: String
+    }
+
+    /// One commit's values into `values` (rewritten in place: a panned frame allocates nothing): `buffer` shown
+    /// from `x`, `y` of it (the source is in 16.16 fixed point) on the whole `width`×`height` CRTC `crtcID`.
+    func write(
+        buffer: UInt32, crtcID: UInt32, x: Int, y: Int, width: Int, height: Int,
+        into values: inout [(property: UInt32, value: UInt64)]
+    ) {
+        let (w, h) = (UInt64(width), UInt64(height))
+        values.removeAll(keepingCapacity: true)
+        values.append((framebuffer, UInt64(buffer)))
+        values.append((crtc, UInt64(crtcID)))
+        values.append((sourceX, UInt64(x) << 16))
+        values.append((sourceY, UInt64(y) << 16))
+        values.append((sourceWidth, w << 16))
+        values.append((sourceHeight, h << 16))
+        values.append((crtcX, 0))
+        values.append((crtcY, 0))
+        values.append((crtcWidth, w))
+        values.append((crtcHeight, h))
+    }
+}
+
+/// The CRTC's primary plane as atomic commits set it (`PlaneProperties`), looked up once.
 final class PrimaryPlaneCommit {
     private let fd: Int32
     private let planeID: UInt32
     private let crtcID: UInt32
-    private let width: UInt64
-    private let height: UInt64
+    private let width: Int
+    private let height: Int
     private let path: String
-    /// In the order of `names`.
-    private var values: [(property: UInt32, value: UInt64)]
-
-    private static let names = [
-        "FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H",
-    ]
+    private let properties: PlaneProperties
+    private var values: [(property: UInt32, value: UInt64)] = []
 
     /// Enables atomic commits on `fd` (DRM_CLIENT_CAP_ATOMIC, which makes the plane's properties visible) and looks
     /// them up; the CRTC shows `width`×`height` pixels.
     init(fd: Int32, planeID: UInt32, crtcID: UInt32, width: Int, height: Int, path: String) throws(DisplayError) {
         try LibDRM.enableAtomic(fd: fd, path: path)
-        let properties = try LibDRM.planePropertyIDs(fd: fd, planeID: planeID, names: Set(Self.names), path: path)
-        var values: [(property: UInt32, value: UInt64)] = []
-        for name in Self.names {
-            guard let property = properties[name] else {
-                throw DisplayError(
-                    call: "drmModeObjectGetProperties", errno: EOPNOTSUPP, path: path,
-                    context: "the primary plane has no \(name)")
-            }
-            values.append((property, 0))
+        let ids = try LibDRM.planePropertyIDs(fd: fd, planeID: planeID, names: PlaneProperties.names, path: path)
+        do throws(PlaneProperties.MissingProperty) {
+            properties = try PlaneProperties(byName: ids)
+        } catch {
+            throw DisplayError(
+                call: "drmModeObjectGetProperties", errno: EOPNOTSUPP, path: path,
+                context: "the primary plane has no \(error.name)")
         }
+        values.reserveCapacity(PlaneProperties.names.count)
         self.fd = fd
         self.planeID = planeID
         self.crtcID = crtcID
-        self.width = UInt64(width)
-        self.height = UInt64(height)
+        self.width = width
+        self.height = height
         self.path = path
-        self.values = values
     }
 
-    /// Commits the plane showing `bufferID` from `x`, `y` (source in 16.16 fixed point) on the whole CRTC, with
-    /// DRM_MODE_ATOMIC_* `flags`; false on EBUSY (a commit still pending).
+    /// Commits the plane showing `bufferID` from `x`, `y` on the whole CRTC, with DRM_MODE_ATOMIC_* `flags`; false
+    /// on EBUSY (a commit still pending).
     func commit(_ bufferID: UInt32, x: Int, y: Int, flags: UInt32, userData: UnsafeMutableRawPointer?)
         throws(DisplayError) -> Bool
     {
-        values[0].value = UInt64(bufferID)
-        values[1].value = UInt64(crtcID)
-        values[2].value = UInt64(x) << 16
-        values[3].value = UInt64(y) << 16
-        values[4].value = width << 16
-        values[5].value = height << 16
-        values[6].value = 0
-        values[7].value = 0
-        values[8].value = width
-        values[9].value = height
+        properties.write(buffer: bufferID, crtcID: crtcID, x: x, y: y, width: width, height: height, into: &values)
         return try LibDRM.atomicCommit(
             fd: fd, objectID: planeID, values: values, flags: flags, userData: userData, path: path)
     }
