@@ -24,13 +24,13 @@ public final class DRMDisplay: PanningScanout {
     /// Flip events that never came within the bound (the flip was taken as done).
     public private(set) var lostFlipEvents = 0
     /// The fourcc codes the CRTC's primary plane scans out, as the driver listed them at open; nil: not listed.
-    public private(set) var planeFormats: [UInt32]?
+    public let planeFormats: [UInt32]?
     /// The CRTC's primary plane, when the driver lists planes (for atomic commits).
-    public private(set) var primaryPlaneID: UInt32?
+    public let primaryPlaneID: UInt32?
     /// The most strips a display holds (a strip on screen and the next one being drawn).
     public static let maxStrips = 2
-    /// How `presentStrip` pans; nil: the display is not panned (the owner decides, `PanMethod.measured`).
-    public var panMethod: PanMethod?
+    /// How `presentStrip` pans; nil: the display is not panned (the owner decides at open, `PanMethod.measured`).
+    public let panMethod: PanMethod?
     /// Why putting back the previous CRTC state failed at shutdown, if it did.
     public private(set) var restoreError: DisplayError?
 
@@ -55,10 +55,12 @@ public final class DRMDisplay: PanningScanout {
 
     /// Finds the display by capability, takes DRM master (retrying a few seconds) and modesets, trying the
     /// plan's modes in order, in `format` (nil: what the CRTC's primary plane scans out, `ScanoutFormat.choose`).
-    /// Throws `SelectionFailure` when no display fits, `DisplayError` when a call fails.
+    /// `pan` says how to pan on the card's driver (by its name; nil: not panned). Throws `SelectionFailure` when
+    /// no display fits, `DisplayError` when a call fails.
     public static func open(
         configuration: DisplayConfiguration = DisplayConfiguration(), bufferCount: Int = 3,
-        format requested: PixelFormat? = nil, notice: (String) -> Void = { _ in }
+        format requested: PixelFormat? = nil, pan: (_ driver: String) -> PanMethod? = { _ in nil },
+        notice: (String) -> Void = { _ in }
     ) throws -> DRMDisplay {
         var cards: [DRMCard] = []
         var resources: [CardResources] = []
@@ -80,8 +82,7 @@ public final class DRMDisplay: PanningScanout {
         }
         let crtcIndex = resources.first { $0.path == plan.cardPath }?.crtcs.firstIndex { $0.id == plan.crtcID }
         let primary = crtcIndex.flatMap { LibDRM.primaryPlane(fd: card.fileDescriptor, crtcIndex: $0) }
-        let offered = primary?.formats
-        let format = ScanoutFormat.choose(requested: requested, offered: offered)
+        let format = ScanoutFormat.choose(requested: requested, offered: primary?.formats)
         if requested == nil, format != .xrgb8888 {
             notice("\(plan.connector.name): the plane scans out \(format) only")
         }
@@ -89,11 +90,10 @@ public final class DRMDisplay: PanningScanout {
         while true {
             try card.acquireMaster()
             let display = try DRMDisplay(
-                card: card, plan: remaining, bufferCount: bufferCount, format: format, notice: notice)
+                card: card, plan: remaining, bufferCount: bufferCount, format: format, primary: primary,
+                panMethod: pan(card.driverName ?? ""), notice: notice)
             do {
                 try display.validateFlips()
-                display.planeFormats = offered
-                display.primaryPlaneID = primary?.id
                 return display
             } catch let error as DisplayError {
                 // A mode can modeset yet fail to flip: bochs with 16 MiB of VRAM takes one 1920x1080 buffer but
@@ -121,9 +121,11 @@ public final class DRMDisplay: PanningScanout {
         }
     }
 
-    /// Modesets `plan` on an open card that holds master.
+    /// Modesets `plan` on an open card that holds master; `primary` is the CRTC's primary plane as the driver
+    /// lists it (nil: not listed), `panMethod` how strips are panned.
     public convenience init(
         card: DRMCard, plan: DisplayPlan, bufferCount: Int = 3, format: PixelFormat = .xrgb8888,
+        primary: (id: UInt32, formats: [UInt32])? = nil, panMethod: PanMethod? = nil,
         notice: (String) -> Void = { _ in }
     ) throws(DisplayError) {
         let fd = card.fileDescriptor
@@ -142,7 +144,9 @@ public final class DRMDisplay: PanningScanout {
                 try LibDRM.setCRTC(
                     fd: fd, crtcID: plan.crtcID, bufferID: created[0].bufferID, connectorID: plan.connector.id,
                     mode: mode.drmMode, path: card.path, context: "\(plan.connector.name) \(mode.summary)")
-                self.init(card: card, plan: plan, mode: mode, format: format, buffers: created, saved: saved)
+                self.init(
+                    card: card, plan: plan, mode: mode, format: format, buffers: created, saved: saved,
+                    primary: primary, panMethod: panMethod)
                 return
             } catch {
                 for buffer in created { buffer.destroy(fd: fd) }
@@ -157,9 +161,12 @@ public final class DRMDisplay: PanningScanout {
 
     private init(
         card: DRMCard, plan: DisplayPlan, mode: ModeInfo, format: PixelFormat, buffers: [DumbBuffer],
-        saved: SavedCRTC
+        saved: SavedCRTC, primary: (id: UInt32, formats: [UInt32])?, panMethod: PanMethod?
     ) {
         self.card = card
+        planeFormats = primary?.formats
+        primaryPlaneID = primary?.id
+        self.panMethod = panMethod
         self.plan = plan
         self.mode = mode
         self.format = format

@@ -24,8 +24,8 @@ struct Screen {
         var scanout = "compose"
         do {
             let drm = try DRMDisplay.open(
-                configuration: settings.display, format: settings.format, notice: { Log.info($0) })
-            drm.panMethod = settings.scanout.panMethod(driver: drm.card.driverName ?? "")
+                configuration: settings.display, format: settings.format,
+                pan: { settings.scanout.panMethod(driver: $0) }, notice: { Log.info($0) })
             Log.info(Self.scanoutLine(drm, setting: settings.scanout))
             if let method = drm.panMethod { scanout = "pan \(method.rawValue)" }
             device = drm
