@@ -17,6 +17,8 @@ public struct FrameDriver: Sendable {
     private var watchdogDue: Duration?
     /// Pings are being withheld for a hung display (so the hang is reported once).
     private var withholding = false
+    /// Whether the last frame presented was a window of a strip (`pan`) rather than drawn; nil before the first.
+    public private(set) var lastFramePanned: Bool?
 
     /// What `frame(at:on:draw:)` did.
     public enum FrameResult: Equatable, Sendable {
@@ -106,10 +108,13 @@ public struct FrameDriver: Sendable {
         // Drawn when the flip completes or is retired: legacy KMS takes one flip at a time.
         guard display.flipDeadline == nil else { return .idle }
         let outcome: PresentOutcome
+        let panned: Bool
         do {
-            if let panned = try pan(scheduler.carousel) {
-                outcome = panned
+            if let windowShown = try pan(scheduler.carousel) {
+                outcome = windowShown
+                panned = true
             } else {
+                panned = false
                 guard let buffer = display.backBuffer else {
                     refused(at: now)
                     return .refused
@@ -124,9 +129,11 @@ public struct FrameDriver: Sendable {
         switch outcome {
         case .queued:
             scheduler.didPresent()
+            lastFramePanned = panned
             return .presented
         case .shown:
             scheduler.didPresent()
+            lastFramePanned = panned
             health.flipCompleted()
             return .presented
         case .busy:

@@ -121,7 +121,7 @@ extension MainLoop {
             bannersTotal: showing.loaded.count, phase: carousel.phase.rawValue,
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
             framesLate: scheduler.statistics.framesLate, framesPanned: metrics.framesPanned,
-            lastFrame: lastFramePanned.map { $0 ? "panned" : "composed" },
+            lastFrame: frames.lastFramePanned.map { $0 ? "panned" : "composed" },
             placeholdersOnScreen: presenter.placeholdersOnScreen,
             placeholderFrames: metrics.placeholderFrames,
             uptimeSeconds: (MonotonicClock.now() - started).seconds,

@@ -7,7 +7,6 @@ extension MainLoop {
     func drawFrame(at now: Duration) {
         do {
             let panner = activePanner()
-            let panned = panner?.framesPanned ?? 0
             let waits = scheduler.statistics.autoplayWaits
             let drawn = try frames.frame(
                 at: now, on: screen?.device, isReady: presenter.isRendered,
@@ -15,8 +14,7 @@ extension MainLoop {
                 draw: { buffer, carousel in presenter.draw(carousel.visibleViews(), into: buffer) })
             switch drawn {
             case .presented:
-                lastFramePanned = (panner?.framesPanned ?? 0) > panned
-                if lastFramePanned == true { metrics.framesPanned += 1 }
+                if frames.lastFramePanned == true { metrics.framesPanned += 1 }
                 if presenter.placeholdersOnScreen > 0 { metrics.placeholderFrames += 1 }
                 announceReady()
                 captureScreenshots()

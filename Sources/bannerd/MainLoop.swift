@@ -77,8 +77,6 @@ final class MainLoop {
     var waitingFor: String? { displayState.waitingFor }
     /// Shows a moving carousel by panning; nil while the display is not panned.
     var panner: StripPanner?
-    /// Whether the last frame presented was panned (nil before the first), for `ctl status`.
-    var lastFramePanned: Bool?
     /// Counts the loop keeps for the metrics, and when to write them.
     var metrics = BannerdMetrics()
     var metricsSchedule: MetricsSchedule

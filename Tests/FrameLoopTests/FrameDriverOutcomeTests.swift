@@ -49,6 +49,22 @@ final class CopyingDisplay: ScanoutDevice {
         #expect(redrawn == .presented && drawn == 2)
     }
 
+    @Test func itSaysWhetherTheLastFramePresentedWasPanned() throws {
+        var driver = try Self.driver()
+        let display = CopyingDisplay()
+        #expect(driver.lastFramePanned == nil)
+        var drawn = 0
+        let draw = { (_: PixelBuffer, _: Carousel) in drawn += 1 }
+        let composed = try driver.frame(at: .zero, on: display, pan: { _ in nil }, draw: draw)
+        #expect(composed == .presented && drawn == 1 && driver.lastFramePanned == false)
+        driver.requestRedraw()
+        let panned = try driver.frame(at: .milliseconds(20), on: display, pan: { _ in .shown }, draw: draw)
+        #expect(panned == .presented && drawn == 1 && driver.lastFramePanned == true)
+        // A frame not presented leaves the answer as it was.
+        let idle = try driver.frame(at: .milliseconds(40), on: display, pan: { _ in nil }, draw: draw)
+        #expect(idle == .idle && driver.lastFramePanned == true)
+    }
+
     @Test func withoutADisplayTheFrameIsDroppedAndTheLoopSleeps() throws {
         var driver = try Self.driver()
         var drawn = false
