@@ -1,18 +1,20 @@
 import ProofOfPlay
 
 /// What the proof of play last saw on glass.
+/// Each look names the generation of the banners it was taken with (`Showing.generation` in bannerd): after a
+/// reload or a schedule's edge the same index, or the same dark screen, is another look, as it may name another
+/// banner (and a dark screen then starts the next showing afresh).
 public enum GlassSeen: Equatable, Sendable {
     /// The screen shows no banner: dark, no display, no banners.
-    case dark
-    /// The banner at `index` of the banners of generation `of` (`Showing.generation` in bannerd) is nearest the
-    /// centre: the same index after a reload or a schedule's edge is another look, as it may name another banner.
+    case dark(of: Int)
+    /// The banner at `index` of the banners of generation `of` is nearest the centre.
     case banner(index: Int, of: Int, centred: Bool, placeholder: Bool)
 }
 
 /// The banner on glass as proof of play sees it, and what brought it there: looked at after every step, it reports
 /// a change only when the picture on glass changed (most frames of a slide change nothing it compares).
 public struct GlassWatch: Sendable {
-    public private(set) var seen = GlassSeen.dark
+    public private(set) var seen = GlassSeen.dark(of: 0)
     /// How the carousel was last moved: by someone (touch, key, control, schedule, reload), or by autoplay.
     public private(set) var cause = PlayCause.start
     /// `Carousel.autoplayMoves` when last looked at.
@@ -36,7 +38,7 @@ public struct GlassWatch: Sendable {
         // loop); fewer moves than before is a new carousel (a reload), moved by what replaced it.
         if autoplayMoves > autoplayMovesSeen { cause = .autoplay }
         autoplayMovesSeen = autoplayMoves
-        var now = GlassSeen.dark
+        var now = GlassSeen.dark(of: generation)
         if onGlass, let glass, glass.index < count {
             now = .banner(
                 index: glass.index, of: generation, centred: glass.settled, placeholder: !isRendered(glass.index))

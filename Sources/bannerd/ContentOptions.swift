@@ -24,14 +24,15 @@ struct ContentOptions {
     func loadBanners(orFrom configured: String? = nil, actions: Set<String> = []) -> BannerList {
         let fromConfiguration = configured.flatMap { LocalFiles().exists($0) ? $0 : nil }
         guard let directory = content ?? fromConfiguration else { return DemoContent.banners }
-        return Self.load(directory: directory, actions: actions).banners
+        let banners = Self.load(directory: directory, actions: actions).banners
+        HeapPolicy.releaseFreedMemory()  // the parse's transient heap, large for big manifests
+        return banners
     }
 
     /// `directory`'s banners as `ContentLoader` reads them, its problems logged one line each (`run`'s loads and
     /// reloads, and `render`).
     static func load(directory: String, actions: Set<String>) -> ContentLoadResult {
         let result = ContentLoader(actions: actions).load(directory: directory)
-        HeapPolicy.releaseFreedMemory()  // the parse's transient heap, large for big manifests
         for problem in result.problems + result.warnings { Log.warning(problem.description) }
         if result.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }
         return result

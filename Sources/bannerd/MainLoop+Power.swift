@@ -62,6 +62,8 @@ extension MainLoop {
             } catch {
                 Log.warning("screen power \(lit ? "on" : "off"): \(error)")
             }
+            // It waited for the flip in flight and read its event, which may have decided the display's pacing.
+            if frames.followPacing(of: screen.device) { Self.logTimerPacing(screen) }
         }
         if lit {
             // A fresh carousel on the same banner: autoplay waits its full interval from now, not since the

@@ -49,9 +49,20 @@ import Testing
         _ = Self.look(&watch)
         watch.moved(by: .touch)
         let dark = Self.look(&watch, onGlass: false)
-        #expect(dark?.seen == .dark && dark?.cause == .touch)
+        #expect(dark?.seen == .dark(of: 0) && dark?.cause == .touch)
         #expect(Self.look(&watch, onGlass: false) == nil)
         #expect(Self.look(&watch, index: 1)?.cause == .start)
-        #expect(Self.look(&watch, index: nil)?.seen == .dark)
+        #expect(Self.look(&watch, index: nil)?.seen == .dark(of: 0))
+    }
+
+    /// Content reloaded overnight while the screen is dark: the morning's first banner is a new start, not the
+    /// reload's doing.
+    @Test func aChangeWhileDarkIsLookedAtAndStartsAfresh() {
+        var watch = GlassWatch()
+        _ = Self.look(&watch, onGlass: false)
+        watch.moved(by: .reload)
+        let reloaded = Self.look(&watch, onGlass: false, generation: 1)
+        #expect(reloaded?.seen == .dark(of: 1) && reloaded?.cause == .reload)
+        #expect(Self.look(&watch, generation: 1)?.cause == .start)
     }
 }
