@@ -22,6 +22,18 @@ settled_on() { # INDEX: at rest on banner INDEX, both read from one status (two 
 }
 # Drawn, and every banner on screen shown as itself (not a placeholder).
 banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
+still_shot() { # NAME: a screendump of the carousel at rest, taken again when a frame was drawn while it was taken
+    # (autoplay may slide at any moment, and a screendump takes seconds on a loaded host)
+    local try before
+    for try in 1 2 3 4 5; do
+        wait_until 60 eval '[ "$(field phase)" = rest ]' || return 1
+        before=$(field frames_rendered)
+        shot "$1" || return 1
+        [ "$(field frames_rendered)" = "$before" ] && [ "$(field phase)" = rest ] && return 0
+        echo "$1: a frame was drawn while the screendump was taken (try $try); taking it again"
+    done
+    return 1
+}
 same_as_screendump() { # NAME: `ctl screenshot` (the frame composed from what was drawn) and QEMU's screendump (the
     # frame on glass) of the same still frame, compared pixel for pixel
     ctl screenshot "ctl-$1.png" || { fail "ctl screenshot $1"; return; }
