@@ -32,7 +32,15 @@ public struct LoopDeadline: Equatable, Sendable {
 
     /// The latest time the loop may sleep until at `now`; nil: until a descriptor is readable.
     public func earliest(now: Duration) -> Duration? {
+        // Pairwise, not through an array: this runs at every wake-up of the frame loop, which must not allocate.
         let patience = stagingPatience.flatMap { $0 > now ? $0 : nil }
-        return [lit ? frames : nil, chores, scheduleEdge, patience, watchdog, metrics].compactMap { $0 }.min()
+        let parts = Self.earlier(Self.earlier(lit ? frames : nil, chores), Self.earlier(scheduleEdge, patience))
+        return Self.earlier(parts, Self.earlier(watchdog, metrics))
+    }
+
+    private static func earlier(_ a: Duration?, _ b: Duration?) -> Duration? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
     }
 }
