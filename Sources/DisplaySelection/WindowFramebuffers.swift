@@ -16,19 +16,17 @@ public struct WindowFramebuffers: Equatable, Sendable {
         pending = framebuffer
     }
 
-    /// The flip in flight ended: completed (its event came), or retired as lost. Returns the framebuffers that
-    /// can no longer be on screen, to remove now.
-    public mutating func flipEnded(completed: Bool) -> [UInt32] {
-        var removable: [UInt32] = []
+    /// The flip in flight ended: completed (its event came), or retired as lost. `remove` is called for each
+    /// framebuffer that can no longer be on screen (a call, not an array: this runs at every flip).
+    public mutating func flipEnded(completed: Bool, remove: (UInt32) -> Void) {
         if completed {
-            removable = uncertain
-            uncertain = []
+            for framebuffer in uncertain { remove(framebuffer) }
+            uncertain.removeAll(keepingCapacity: true)
         }
         if let old = front {
-            if completed { removable.append(old) } else { uncertain.append(old) }
+            if completed { remove(old) } else { uncertain.append(old) }
         }
         (front, pending) = (pending, nil)
-        return removable
     }
 
     /// Every framebuffer still held, for the display's shutdown (after the CRTC no longer shows them).

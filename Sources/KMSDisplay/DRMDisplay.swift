@@ -222,14 +222,14 @@ public final class DRMDisplay: PanningScanout {
             events[index].completions.removeAll(keepingCapacity: true)
             guard tracker.pending?.index == index, let submitted = tracker.completed() else { continue }
             detector.recordFlip(submitted: submitted, completion: completion)
-            removeFramebuffers(windows.flipEnded(completed: true))
+            windows.flipEnded(completed: true, remove: removeFramebuffer)
             completed = completion
         }
         return completed
     }
 
-    private func removeFramebuffers(_ framebuffers: [UInt32]) {
-        for framebuffer in framebuffers { LibDRM.removeFramebuffer(fd: card.fileDescriptor, bufferID: framebuffer) }
+    private func removeFramebuffer(_ framebuffer: UInt32) {
+        LibDRM.removeFramebuffer(fd: card.fileDescriptor, bufferID: framebuffer)
     }
 
     /// When the pending flip becomes overdue; nil when none is pending.
@@ -238,7 +238,7 @@ public final class DRMDisplay: PanningScanout {
     /// Some drivers drop flip events: past the bound the flip is retired as lost rather than hang the loop.
     public func retireOverdueFlip(now: Duration) -> Bool {
         guard !isShutDown, tracker.retireIfOverdue(now: now) else { return false }
-        removeFramebuffers(windows.flipEnded(completed: false))
+        windows.flipEnded(completed: false, remove: removeFramebuffer)
         lostFlipEvents += 1
         return true
     }
@@ -293,7 +293,7 @@ public final class DRMDisplay: PanningScanout {
         } catch {
             restoreError = error
         }
-        removeFramebuffers(windows.takeAll())
+        windows.takeAll().forEach(removeFramebuffer)
         for buffer in buffers + strips { buffer.destroy(fd: fd) }
         buffers = []
         strips = []
