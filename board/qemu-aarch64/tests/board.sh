@@ -12,6 +12,7 @@
 # qemu-run-args: --arch aarch64 --gpu virtio --systemd --size 1024x768 --timeout 1200
 # qemu-run-host: scripts/build-deb --arch arm64 --no-build --no-lintian --out "$QEMU_RUN_OUT/deb"
 # qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
+# qemu-run-after: board/qemu-x86_64/lib/same-later.sh
 set -uo pipefail
 TEST=board
 LIB=$QEMU_RUN_BOARD/lib

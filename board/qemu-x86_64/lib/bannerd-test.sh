@@ -35,10 +35,11 @@ still_shot() { # NAME: a screendump of the carousel at rest, taken again when a 
     return 1
 }
 same_as_screendump() { # NAME: `ctl screenshot` (the frame composed from what was drawn) and QEMU's screendump (the
-    # frame on glass) of the same still frame, compared pixel for pixel
+    # frame on glass) of the same still frame, compared pixel for pixel on the host once the guest has ended: the
+    # test names lib/same-later.sh in a `# qemu-run-after:` line (the emulated CPU took 15 to 20 s a pair)
     ctl screenshot "ctl-$1.png" || { fail "ctl screenshot $1"; return; }
-    shot "qemu-$1"
-    python3 "$LIB/pngsame.py" "ctl-$1.png" "qemu-$1.png" || fail "$1: ctl screenshot differs from QEMU's screendump"
+    shot "qemu-$1" || { fail "no screendump qemu-$1"; return; }
+    echo "$1" >> same-later
 }
 rest_for_screendumps() { # MIN: the seconds a rest must last to hold a still screendump, from what a screendump and
     # two status reads cost on this host now, four times over (a loaded host takes seconds for one), and MIN at least

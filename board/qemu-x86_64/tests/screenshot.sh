@@ -9,6 +9,7 @@
 # the guest's one CPU, took about a minute per screenshot (8 took 472 s in one CI run, which then ran out of time).
 # qemu-run: packages python3
 # qemu-run-args: --size 1024x768 --timeout 400
+# qemu-run-after: board/qemu-x86_64/lib/same-later.sh
 set -uo pipefail
 TEST=screenshot
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
