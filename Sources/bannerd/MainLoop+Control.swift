@@ -85,16 +85,16 @@ extension MainLoop {
         case .failure(let error):
             return ControlReply("error: \(error)")
         case .success(.next):
-            glass.moved(by: .control)
+            plays.glass.moved(by: .control)
             _ = frames.handle(.key(.right, time: now))
         case .success(.previous):
-            glass.moved(by: .control)
+            plays.glass.moved(by: .control)
             _ = frames.handle(.key(.left, time: now))
         case .success(.goto(let index)):
             guard index < banners.count else {
                 return ControlReply("error: no banner \(index) (there are \(banners.count))")
             }
-            glass.moved(by: .control)
+            plays.glass.moved(by: .control)
             frames.update { $0.show(banner: index, at: now) }
         case .success(.pause):
             frames.update { $0.autoplayPaused = true }
@@ -112,7 +112,7 @@ extension MainLoop {
 
     func status() -> StatusReport {
         let carousel = scheduler.carousel
-        let today = plays.counts(today: Self.clockReading().localDay)
+        let today = plays.tracker.counts(today: Self.clockReading().localDay)
         var display = screen?.status
         display?.pacing = screen?.pacingStatus ?? scheduler.pacing.rawValue
         if panner?.failure != nil { display?.scanout = "compose" }  // panning stopped (logged once)
@@ -120,10 +120,10 @@ extension MainLoop {
             index: carousel.index, count: carousel.count, bannersActive: showing.scheduled.timetable.active.count,
             bannersTotal: showing.loaded.count, phase: carousel.phase.rawValue,
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
-            framesLate: scheduler.statistics.framesLate, framesPanned: metrics.framesPanned,
+            framesLate: scheduler.statistics.framesLate, framesPanned: metrics.counts.framesPanned,
             lastFrame: frames.lastFramePanned.map { $0 ? "panned" : "composed" },
             placeholdersOnScreen: presenter.placeholdersOnScreen,
-            placeholderFrames: metrics.placeholderFrames,
+            placeholderFrames: metrics.counts.placeholderFrames,
             uptimeSeconds: (MonotonicClock.now() - started).seconds,
             display: display, waitingFor: waitingFor,
             touchDevices: connections.input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
@@ -139,13 +139,13 @@ extension MainLoop {
         // Taken before reading, so a write that lands while reading still triggers its own reload.
         _ = connections.contentWatcher?.takeChanges()
         chores.contentReloaded()
-        metrics.contentReloads += 1
+        metrics.counts.contentReloads += 1
         metricsChanged()
         guard let fresh = Self.accepted(Self.loadContent(settings, showing: banners)) else {
-            metrics.contentReloadFailures += 1
+            metrics.counts.contentReloadFailures += 1
             return
         }
-        glass.moved(by: .reload)
+        plays.glass.moved(by: .reload)
         // On screen once the banners around the centre are rendered, at the carousel's next rest.
         stage(fresh, at: MonotonicClock.now())
         Log.info("content reloaded: \(fresh.count) banner(s)")

@@ -14,8 +14,8 @@ extension MainLoop {
                 draw: { buffer, carousel in presenter.draw(carousel.visibleViews(), into: buffer) })
             switch drawn {
             case .presented:
-                if frames.lastFramePanned == true { metrics.framesPanned += 1 }
-                if presenter.placeholdersOnScreen > 0 { metrics.placeholderFrames += 1 }
+                if frames.lastFramePanned == true { metrics.counts.framesPanned += 1 }
+                if presenter.placeholdersOnScreen > 0 { metrics.counts.placeholderFrames += 1 }
                 announceReady()
                 captureScreenshots()
             case .dropped:

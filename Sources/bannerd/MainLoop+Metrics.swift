@@ -9,14 +9,14 @@ import MonotonicTime
 extension MainLoop {
     /// Hands the metrics to the writer when they are due.
     func writeMetricsIfDue(at now: Duration) {
-        guard settings.metricsTextfile != nil, metricsSchedule.isDue(at: now) else { return }
+        guard settings.metricsTextfile != nil, metrics.schedule.isDue(at: now) else { return }
         writeMetrics()
     }
 
     /// Hands the metrics to the writer now (when due, and once more on the way out: the file keeps the last state).
     func writeMetrics() {
         guard let path = settings.metricsTextfile else { return }
-        var snapshot = metrics
+        var snapshot = metrics.counts
         let statistics = scheduler.statistics
         snapshot.framesDrawn = statistics.framesRendered
         snapshot.framesLate = statistics.framesLate
@@ -42,16 +42,26 @@ extension MainLoop {
 
     /// Something the metrics report changed: write them soon.
     func metricsChanged() {
-        metricsSchedule.changed(at: MonotonicClock.now())
+        metrics.schedule.changed(at: MonotonicClock.now())
     }
 
     /// Logs each distinct write failure once (metrics, proof of play): a directory bannerd may not write would
     /// otherwise fill the journal. Every proof-of-play record lost is counted.
     func logWriteFailures() {
         for failure in threads.writer.collect() {
-            if failure.recordLost { metrics.playRecordsLost += 1 }
+            if failure.recordLost { metrics.counts.playRecordsLost += 1 }
             saidOnce.warn(failure.line)
         }
+    }
+}
+
+/// The counts the loop keeps for the metrics, and when the textfile is written next.
+struct LoopMetrics {
+    var counts = BannerdMetrics()
+    var schedule: MetricsSchedule
+
+    init(now: Duration) {
+        schedule = MetricsSchedule(now: now)
     }
 }
 

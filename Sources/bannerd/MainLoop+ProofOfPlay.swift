@@ -15,21 +15,21 @@ extension MainLoop {
     func observePlay(at now: Duration) {
         let carousel = scheduler.carousel
         guard
-            let (seen, cause) = glass.look(
+            let (seen, cause) = plays.glass.look(
                 glass: scheduler.glass, onGlass: chores.lit && screen != nil, count: min(carousel.count, banners.count),
                 generation: showing.generation, autoplayMoves: carousel.autoplayMoves, isRendered: presenter.isRendered)
         else { return }
-        let change = plays.show(bannerOnGlass(seen), cause: cause, at: now, clock: Self.clockReading())
+        let change = plays.tracker.show(bannerOnGlass(seen), cause: cause, at: now, clock: Self.clockReading())
         if let record = change.ended { keep(record) }
         // Written at the next regular write, not sooner: a showing every few seconds must not mean a write to an
         // SD card every few seconds.
-        if let shown = change.began { metrics.bannerShows.count(shown) }
-        if change.placeholderAtRest { metrics.placeholderRests += 1 }
+        if let shown = change.began { metrics.counts.bannerShows.count(shown) }
+        if change.placeholderAtRest { metrics.counts.placeholderRests += 1 }
     }
 
     /// bannerd stops: the banner on screen ends its play.
     func finishPlay(at now: Duration) {
-        if let record = plays.finish(at: now, clock: Self.clockReading()) { keep(record) }
+        if let record = plays.tracker.finish(at: now, clock: Self.clockReading()) { keep(record) }
     }
 
     /// The banner in the centre of the frame on glass: nil while the screen is dark or gone.
@@ -46,8 +46,8 @@ extension MainLoop {
         let line = Array(record.jsonLine.utf8)
         let path = files.path(for: record.end)
         let today = record.end.localDay
-        let prune = playFilesPrunedDay != today
-        playFilesPrunedDay = today
+        let prune = plays.prunedDay != today
+        plays.prunedDay = today
         let queued = threads.writer.submit { () -> WriteFailure? in
             let disk = LocalFiles()
             do {
@@ -67,11 +67,21 @@ extension MainLoop {
             }
         }
         guard !queued else { return }
-        metrics.playRecordsLost += 1
+        metrics.counts.playRecordsLost += 1
         let behind =
             "proof of play: records dropped, the disk is \(BackgroundQueue<WriteFailure>.maximumWaiting) writes behind"
         saidOnce.warn(behind)
     }
+}
+
+/// Proof of play's state in the loop.
+struct PlayKeeping {
+    /// The showings, from the banner on glass after each step.
+    var tracker = PlayTracker()
+    /// The banner on glass as `tracker` was last told it, and what moved the carousel since.
+    var glass = GlassWatch()
+    /// The local day whose expired proof-of-play files were last removed.
+    var prunedDay: Int?
 }
 
 extension PlayCause {

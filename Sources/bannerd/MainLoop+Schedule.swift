@@ -31,7 +31,7 @@ extension MainLoop {
             Log.info("schedules: \(active) of \(showing.loaded.count) banner(s) active")
             sendStatus()
         case .slideAway:
-            glass.moved(by: .schedule)
+            plays.glass.moved(by: .schedule)
             frames.update { $0.show(banner: ($0.index + 1) % $0.count, at: now) }
         case nil:
             break

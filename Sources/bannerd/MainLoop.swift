@@ -78,16 +78,11 @@ final class MainLoop {
     /// Shows a moving carousel by panning; nil while the display is not panned.
     var panner: StripPanner?
     /// Counts the loop keeps for the metrics, and when to write them.
-    var metrics = BannerdMetrics()
-    var metricsSchedule: MetricsSchedule
+    var metrics: LoopMetrics
     /// READY=1 and the warnings that must not repeat.
     var saidOnce = SaidOnce()
     /// The banner in the centre of the lit screen, turned into proof-of-play records (`+ProofOfPlay`).
-    var plays = PlayTracker()
-    /// The banner on glass as `plays` was last told it, and what moved the carousel since.
-    var glass = GlassWatch()
-    /// The local day whose expired proof-of-play files were last removed.
-    var playFilesPrunedDay: Int?
+    var plays = PlayKeeping()
     /// The scheduler and what the display's flips mean for it (one owner of the flip: the display).
     var frames: FrameDriver
     /// The frame scheduler, inside `frames` (which changes it).
@@ -99,9 +94,6 @@ final class MainLoop {
     var presenter: CarouselPresenter { showing.presenter }
     let started: Duration
     private var poller = Poller()
-    /// The poll set, rebuilt in place each wake-up (clients and devices come and go) without allocating.
-    private var pollSet: [Int32] = []
-    private var running = true
     /// `ctl screenshot` clients waiting for the next frame presented.
     var screenshotRequests: [ControlServer.Client] = []
     /// Reloaded content waiting for its banners to be rendered before it goes on screen (`+ContentSwap`).
@@ -125,9 +117,9 @@ final class MainLoop {
         let wakeSignal = try WakeSignal()
         let threads = try LoopThreads(fonts: settings.fonts, waking: wakeSignal)
         self.threads = threads
-        metricsSchedule = MetricsSchedule(now: started)
-        metrics.version = BannerdVersion.current
-        metrics.startTime = Double(time(nil))
+        metrics = LoopMetrics(now: started)
+        metrics.counts.version = BannerdVersion.current
+        metrics.counts.startTime = Double(time(nil))
         let format = screen?.device.format ?? settings.format ?? .xrgb8888
         let loaded = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
         showing = Showing(loaded, now: started, reading: Self.clockReading()) { banners in
@@ -175,10 +167,11 @@ final class MainLoop {
             announceReady()  // started, waiting for the display: STATUS= says for what
         }
         step(at: MonotonicClock.now())
-        while running {
-            connections.collect(into: &pollSet, display: screen?.device.pollDescriptor)
-            let ready = try poller.wait(for: pollSet, until: nextDeadline, now: MonotonicClock.now())
-            handle(ready)
+        var stopping = false
+        while !stopping {
+            connections.collect(into: &poller.descriptors, display: screen?.device.pollDescriptor)
+            let ready = try poller.wait(until: nextDeadline, now: MonotonicClock.now())
+            stopping = handle(ready)
             step(at: MonotonicClock.now())
         }
     }
@@ -191,14 +184,16 @@ final class MainLoop {
             scheduleEdge: showing.scheduled.deadline(carousel: scheduler.carousel),
             stagingPatience: staged?.swap.deadline,
             watchdog: connections.notifier?.watchdogInterval.map { _ in frames.watchdogDeadline },
-            metrics: settings.metricsTextfile.map { _ in metricsSchedule.deadline }
+            metrics: settings.metricsTextfile.map { _ in metrics.schedule.deadline }
         ).earliest(now: now)
     }
 
-    private func handle(_ ready: [Int32]) {
+    /// Handles what woke the loop; true when a signal asks it to stop.
+    private func handle(_ ready: [Int32]) -> Bool {
+        var stop = false
         for fd in ready {
             if fd == connections.signals.fileDescriptor {
-                handleSignals()
+                stop = handleSignals() || stop
             } else if fd == connections.wakeSignal.fileDescriptor {
                 connections.wakeSignal.drain()
                 collectStrips()
@@ -225,18 +220,22 @@ final class MainLoop {
                 for event in connections.actions.handleReadable(fd) { log(event) }
             }
         }
+        return stop
     }
 
-    private func handleSignals() {
+    /// Reloads on SIGHUP; true when SIGTERM or SIGINT asks the loop to stop.
+    private func handleSignals() -> Bool {
+        var stop = false
         for signal in connections.signals.take() {
             switch signal {
             case .interrupt, .terminate:
                 Log.info("stopping on \(signal)")
-                running = false
+                stop = true
             case .hangup:
                 reloadContent()
             }
         }
+        return stop
     }
 
     private func readFlips() {
@@ -252,7 +251,7 @@ final class MainLoop {
         do {
             for event in try input.dispatch() {
                 if chores.input(at: MonotonicClock.now(), local: Self.localTime()) { continue }
-                glass.moved(by: PlayCause(event))
+                plays.glass.moved(by: PlayCause(event))
                 if let action = frames.handle(event) { report(action) }
             }
         } catch {

@@ -59,9 +59,7 @@ struct RenderCommand: BannerdCommand {
         rotation = try options.value("rotation", expected: Rotation.argumentForm, Rotation.init(argument:))
         format = try options.value("format", expected: "xrgb8888 or rgb565", PixelFormat.init(name:))
         gesture = options.value("gesture")
-        seconds = try options.value("seconds", expected: "between 0 and 3600") {
-            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3600 ? $0 : nil }
-        }
+        seconds = try SimulatedSeconds.parse(options, upTo: SimulatedSeconds.renderLimit)
         every = try options.require("every", expected: "1 or more") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
         out = try options.require("out")
     }
@@ -95,7 +93,7 @@ struct RenderCommand: BannerdCommand {
         let script = try gesture.map { try TraceCommand.loadScript($0) } ?? GestureScript(events: [])
         // As `bannerd run` builds it: the configuration's metrics (autoplay) and each banner's own duration.
         var runner = TraceRunner(carousel: showing.banners.carousel(layout: layout, metrics: metrics), script: script)
-        let frames = seconds.map { Int(($0 * 60).rounded()) + 1 } ?? max(61, runner.defaultFrameCount)
+        let frames = seconds.map(SimulatedSeconds.frames) ?? max(61, runner.defaultFrameCount)
         do {
             try LocalFiles().makeDirectories(out, permissions: 0o755)
         } catch {

@@ -37,9 +37,7 @@ struct TraceCommand: BannerdCommand {
         scale = try options.require("scale", expected: RunCommand.scaleExpected, RunCommand.scale(argument:))
         banners = try options.require("banners", expected: "0 or more") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
         gesture = options.value("gesture")
-        seconds = try options.value("seconds", expected: "between 0 and 86400") {
-            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 86_400 ? $0 : nil }
-        }
+        seconds = try SimulatedSeconds.parse(options, upTo: SimulatedSeconds.traceLimit)
         autoplay = try options.require("autoplay", expected: "0 or more seconds") {
             Double($0).flatMap(RunCommand.seconds)
         }
@@ -55,7 +53,7 @@ struct TraceCommand: BannerdCommand {
         var runner = TraceRunner(
             carousel: Carousel(layout: layout, metrics: metrics, count: banners),
             script: script)
-        let frames = seconds.map { Int(($0 * 60).rounded()) + 1 } ?? runner.defaultFrameCount
+        let frames = seconds.map(SimulatedSeconds.frames) ?? runner.defaultFrameCount
         print(TraceRow.csvHeader)
         let summary = runner.run(frames: frames) { row, _ in print(row.csv) }
         print(summary.line)

@@ -100,4 +100,20 @@ import Testing
             }
         }
     }
+
+    /// `render` and `trace` read `--seconds` by one rule, each up to its own ceiling.
+    @Test(arguments: [("render", SimulatedSeconds.renderLimit), ("trace", SimulatedSeconds.traceLimit)])
+    func simulatedSecondsHaveOneRule(command: String, limit: Double) throws {
+        let extra = command == "render" ? ["--out", FileManager.default.temporaryDirectory.path + "/seconds"] : []
+        for good in ["0", "2.5", "\(limit)"] { _ = try Bannerd.parse([command, "--seconds", good] + extra) }
+        for bad in ["-1", "\(limit + 1)", "inf", "nan", "x"] {
+            do {
+                _ = try Bannerd.parse([command, "--seconds", bad] + extra)
+                Issue.record("\(command) --seconds \(bad) was taken")
+            } catch {
+                #expect("\(error)".contains("between 0 and \(Int(limit))"), "\(command) --seconds \(bad): \(error)")
+            }
+        }
+        #expect(SimulatedSeconds.frames(in: 0) == 1 && SimulatedSeconds.frames(in: 2) == 121)
+    }
 }

@@ -75,11 +75,12 @@ import Testing
         -> [PrerenderedBanner]
     {
         var poller = Poller()
+        poller.descriptors = [signal.fileDescriptor]
         var results: [PrerenderedBanner] = []
         let giveUp = MonotonicClock.now() + .seconds(120)
         while results.count < count, MonotonicClock.now() < giveUp {
             let now = MonotonicClock.now()
-            let ready = try poller.wait(for: [signal.fileDescriptor], until: now + .seconds(5), now: now)
+            let ready = try poller.wait(until: now + .seconds(5), now: now)
             guard ready.contains(signal.fileDescriptor) else { continue }
             signal.drain()
             results += worker.collect()
