@@ -232,7 +232,8 @@ let package = Package(
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "CommandLineParsingTests", dependencies: ["CommandLineParsing"]),
         .testTarget(
-            name: "ServiceIOTests", dependencies: ["ServiceIO", "ControlProtocol", "Raster", "BackgroundJobs"]),
+            name: "ServiceIOTests",
+            dependencies: ["ServiceIO", "ControlProtocol", "Raster", "BackgroundJobs", "SystemCalls"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "MonotonicTime"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(

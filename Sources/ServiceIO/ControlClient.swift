@@ -13,13 +13,10 @@ public enum ControlClient {
     public static func send(_ command: String, to path: String, timeout: Duration = answerTimeout)
         throws(ServiceError) -> String
     {
-        let reply = try exchange(command, with: path, timeout: timeout)
-        if let descriptor = reply.descriptor { close(descriptor) }
-        return reply.line
+        try exchange(command, with: path, timeout: timeout).line
     }
 
-    /// Sends `command` and waits up to `timeout` for the reply line and the descriptor passed with it, if any
-    /// (the caller closes it).
+    /// Sends `command` and waits up to `timeout` for the reply line and the descriptor passed with it, if any.
     public static func exchange(_ command: String, with path: String, timeout: Duration = answerTimeout)
         throws(ServiceError) -> ControlReply
     {
@@ -36,20 +33,19 @@ public enum ControlClient {
             request.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
         else { throw ServiceError(call: "send", errno: errno, path: path) }
         var reply: [UInt8] = []
-        var passed: Int32?
+        var passed: OwnedDescriptor?
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !reply.contains(UInt8(ascii: "\n")) {
             let (count, descriptor) = DescriptorPassing.receive(into: &chunk, on: fd)
             if let descriptor {
-                if passed == nil { passed = descriptor } else { close(descriptor) }
+                let owned = OwnedDescriptor(taking: descriptor)
+                if passed == nil { passed = owned }  // a second one closes here
             }
             guard count > 0 else {
                 if count < 0 {
                     // SO_RCVTIMEO ran out: say so, not "Resource temporarily unavailable".
                     let code = errno == EAGAIN || errno == EWOULDBLOCK ? ETIMEDOUT : errno
-                    let error = ServiceError(call: "recvmsg", errno: code, path: path)
-                    if let passed { close(passed) }
-                    throw error
+                    throw ServiceError(call: "recvmsg", errno: code, path: path)
                 }
                 break
             }

@@ -1,10 +1,12 @@
+import SystemCalls
+
 /// The answer to one control command: a line, and for `screenshot` a memory file passed along with it
-/// (SCM_RIGHTS). The server owns the descriptor from then on and closes it once sent or dropped.
+/// (SCM_RIGHTS), closed once the reply that holds it is sent, dropped or read.
 public struct ControlReply {
     public let line: String
-    public let descriptor: Int32?
+    public let descriptor: OwnedDescriptor?
 
-    public init(_ line: String, passing descriptor: Int32? = nil) {
+    public init(_ line: String, passing descriptor: OwnedDescriptor? = nil) {
         self.line = line
         self.descriptor = descriptor
     }

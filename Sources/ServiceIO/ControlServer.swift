@@ -98,13 +98,9 @@ public final class ControlServer {
         if clients[index].buffer.count > Self.maximumLine { drop(at: index) }
     }
 
-    /// Sends the reply `client` was waiting for (its descriptor is closed in any case); nothing if the client
-    /// has gone meanwhile.
+    /// Sends the reply `client` was waiting for; nothing if the client has gone meanwhile.
     public func reply(_ reply: ControlReply, to client: Client) {
-        guard let index = clients.firstIndex(where: { $0.serial == client.serial && $0.awaiting }) else {
-            if let descriptor = reply.descriptor { close(descriptor) }
-            return
-        }
+        guard let index = clients.firstIndex(where: { $0.serial == client.serial && $0.awaiting }) else { return }
         clients[index].awaiting = false
         if !write(reply, to: client.fd) { drop(at: index) }
     }
@@ -122,15 +118,14 @@ public final class ControlServer {
         }
     }
 
-    /// Writes a reply and closes the descriptor it passes; replies are short, so a client that cannot take one
-    /// line is dropped.
+    /// Writes a reply with the descriptor it passes; replies are short, so a client that cannot take one line is
+    /// dropped.
     private func write(_ reply: ControlReply, to fd: Int32) -> Bool {
         let bytes = Array((reply.line + "\n").utf8)
         guard let descriptor = reply.descriptor else {
             return bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
         }
-        defer { close(descriptor) }
-        return DescriptorPassing.send(bytes, passing: descriptor, on: fd) == bytes.count
+        return descriptor.withRaw { DescriptorPassing.send(bytes, passing: $0, on: fd) } == bytes.count
     }
 
     private func drop(at index: Int) {

@@ -1,5 +1,6 @@
 import Glibc
 import Raster
+import SystemCalls
 
 /// A presented frame composed a second time into a memory file, for the `ctl screenshot` clients that asked for
 /// it. Made on a background thread (`BackgroundQueue`): composing costs as much as the frame itself, which the
@@ -9,8 +10,8 @@ public struct Screenshot: Sendable {
     public let width: Int
     public let height: Int
     public let format: PixelFormat
-    /// The memory file (owned: the receiver closes it), or why there is none.
-    public let file: Result<Int32, ServiceError>
+    /// The memory file, or why there is none.
+    public let file: Result<OwnedDescriptor, ServiceError>
     /// Time spent making the file and composing into it.
     public let composeTime: Duration
 
@@ -20,14 +21,17 @@ public struct Screenshot: Sendable {
     {
         let clock = ContinuousClock()
         let started = clock.now
-        let file: Result<Int32, ServiceError>
+        let file: Result<OwnedDescriptor, ServiceError>
         do {
             let memory = try FrameFile(width: width, height: height, format: frame.format)
             FrameComposer(rotation: frame.rotation, format: frame.format).compose(
                 background: frame.background, placements: frame.placements, into: memory.buffer)
-            // The mapping goes with `memory`; the copy of its descriptor is the receiver's to close.
+            // The mapping goes with `memory`; a copy of its descriptor goes to the clients.
             let owned = dup(memory.descriptor)
-            file = owned < 0 ? .failure(ServiceError(call: "dup", errno: errno, path: "screenshot")) : .success(owned)
+            file =
+                owned < 0
+                ? .failure(ServiceError(call: "dup", errno: errno, path: "screenshot"))
+                : .success(OwnedDescriptor(taking: owned))
         } catch {
             file = .failure(error)
         }

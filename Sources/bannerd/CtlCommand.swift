@@ -54,7 +54,6 @@ struct CtlCommand: BannerdCommand {
         } catch {
             throw unreachable(error)
         }
-        defer { if let descriptor = reply.descriptor { close(descriptor) } }
         guard let header = ScreenshotReply(parsing: reply.line), let format = PixelFormat(name: header.format),
             let descriptor = reply.descriptor
         else {
@@ -62,7 +61,9 @@ struct CtlCommand: BannerdCommand {
             throw ExitStatus(1)
         }
         do {
-            let frame = try FrameFile.read(descriptor, width: header.width, height: header.height, format: format)
+            let frame = try descriptor.withRaw { raw throws(ServiceError) in
+                try FrameFile.read(raw, width: header.width, height: header.height, format: format)
+            }
             try PNGEncoder().write(frame.buffer.snapshot(), to: path)
         } catch {
             throw CommandFailure("\(error)")

@@ -1,6 +1,5 @@
 import BackgroundJobs
 import ControlProtocol
-import Glibc
 import Raster
 import ServiceIO
 import SystemCalls
@@ -40,12 +39,14 @@ extension MainLoop {
             case .success(let descriptor):
                 let line = ScreenshotReply(width: shot.width, height: shot.height, format: shot.format.name).line
                 for client in shot.clients {
-                    let copy = dup(descriptor)
-                    connections.control?.reply(
-                        copy < 0 ? ControlReply("error: dup: \(errnoText(errno))") : ControlReply(line, passing: copy),
-                        to: client)
+                    let reply: ControlReply
+                    do {
+                        reply = ControlReply(line, passing: try descriptor.duplicate())
+                    } catch {
+                        reply = ControlReply("error: \(error)")
+                    }
+                    connections.control?.reply(reply, to: client)
                 }
-                close(descriptor)
                 let tenthsOfMilliseconds = Int((shot.composeTime / .microseconds(100)).rounded())
                 Log.info(
                     "screenshot: \(shot.width)x\(shot.height) \(shot.format.name) for \(shot.clients.count) client(s), "

@@ -4,6 +4,7 @@ import Glibc
 import Raster
 import ServiceIO
 import Synchronization
+import SystemCalls
 import Testing
 
 /// Over real sockets in a temporary directory.
@@ -116,9 +117,10 @@ import Testing
         let reply = try ControlClient.exchange("screenshot", with: path)
         let header = try #require(ScreenshotReply(parsing: reply.line))
         let descriptor = try #require(reply.descriptor)
-        defer { close(descriptor) }
-        #expect(fcntl(descriptor, F_GETFD) & FD_CLOEXEC != 0)
-        let frame = try FrameFile.read(descriptor, width: header.width, height: header.height, format: .xrgb8888)
+        #expect(descriptor.withRaw { fcntl($0, F_GETFD) } & FD_CLOEXEC != 0)
+        let frame = try descriptor.withRaw { raw throws(ServiceError) in
+            try FrameFile.read(raw, width: header.width, height: header.height, format: .xrgb8888)
+        }
         let expected = Self.testFrame(stride: 12)
         #expect(frame.buffer.stride == 12)
         #expect(frame.buffer.snapshot() == expected.buffer.snapshot())
@@ -147,7 +149,8 @@ import Testing
             (file.buffer.base + y * 12).copyMemory(from: frame.buffer.base + y * frame.buffer.stride, byteCount: 12)
         }
         return ControlReply(
-            ScreenshotReply(width: 3, height: 2, format: "xrgb8888").line, passing: dup(file.descriptor))
+            ScreenshotReply(width: 3, height: 2, format: "xrgb8888").line,
+            passing: OwnedDescriptor(taking: dup(file.descriptor)))
     }
 
     @Test func aFrameFileShorterThanItsReplyIsRefusedNotMapped() throws {
