@@ -9,25 +9,19 @@
 # qemu-run-args: --size 1024x768 --timeout 300
 # qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
-LIB=$QEMU_RUN_BOARD/lib
+TEST=hotplug
+# Its wait_until polls once a second: each poll starts two processes, and on the guest's one CPU faster polling
+# starves the pre-render thread (nice 10) the test is waiting for.
+source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 SOCK=/run/bannerd-hotplug.sock
 STATUS=/sys/class/drm/card0-Virtual-1/status
 connector() { echo "$1" > $STATUS; echo change > /sys/class/drm/card0/uevent; }
-status=0
-fail() { echo "hotplug: FAIL: $*"; status=1; }
-ctl() { "$BIN" ctl --socket "$SOCK" "$@"; }
-# The status read by sed, not python: python takes the emulated CPU 2 s to start, and these are polled.
-display() { # the connector driven, None while bannerd waits for a display
+display() { # the connector driven, None while bannerd waits for a display (sed, not python: it is polled)
     local status
     status=$(ctl status) || return 1
     [[ $status == *'"display":null'* ]] && { echo None; return; }
     sed -n 's/.*"connector":"\([^"]*\)".*/\1/p' <<< "$status"
 }
-field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
-# Polls once a second: each poll starts two processes, and on the guest's one CPU faster polling starves the
-# pre-render thread (nice 10) the test is waiting for.
-wait_until() { local deadline=$((SECONDS + $1)); shift; until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 1; done; }
 shows() { [ "$(display)" = "$1" ]; }
 # Drawn since `$1` frames, and every banner on screen shown as itself (not a placeholder).
 shown_after() { (($(field frames_rendered) > $1)) && (($(field placeholders_on_screen) == 0)); }

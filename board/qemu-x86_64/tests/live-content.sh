@@ -7,15 +7,11 @@
 # qemu-run: packages python3
 # qemu-run-args: --size 800x600 --timeout 200
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
-status=0
-fail() { echo "live-content: FAIL: $*"; status=1; }
+TEST=live-content
+source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
+POLL=0.3
 content=$(mktemp -d)
-sock=$content.sock
-ctl() { "$BIN" ctl --socket "$sock" "$@"; }
-# sed, not python: python takes the emulated CPU 2 s to start.
-field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
-wait_until() { local deadline=$((SECONDS + $1)); shift; until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 0.3; done; }
+SOCK=$content.sock
 count_is() { [ "$(field count)" = "$1" ]; }
 manifest() { # ID...: one title-only banner per id, written beside the live file and renamed over it
     for id in "$@"; do printf '[[banner]]\nid = "%s"\ntitle = "Banner %s"\n\n' "$id" "$id"; done > "$content/.banners.toml.new"
@@ -24,7 +20,7 @@ manifest() { # ID...: one title-only banner per id, written beside the live file
 manifest a b
 # The admin's actions: banners.toml can only name one of these.
 printf '[actions]\ntap-test = ["%s", "one two", "$HOME"]\n' "$content.act.sh" > "$content.toml"
-"$BIN" run --config "$content.toml" --content "$content" --control "$sock" --autoplay 0 > bannerd.log 2>&1 &
+"$BIN" run --config "$content.toml" --content "$content" --control "$SOCK" --autoplay 0 > bannerd.log 2>&1 &
 pid=$!
 wait_until 60 count_is 2 || fail "did not start with 2 banners"
 ctl goto 1 && sleep 1
