@@ -30,6 +30,7 @@
 # stretched the timeout by only 234 s: the load came later): 2400 s, well inside CI's 90 minutes.
 # qemu-run-args: --systemd --size 1024x768 --timeout 2400
 # qemu-run-host: scripts/build-deb --no-build --no-lintian --out "$QEMU_RUN_OUT/deb"
+# qemu-run-host: board/qemu-x86_64/lib/upgrade-deb.sh "$QEMU_RUN_OUT"/deb/bannerd_*.deb "$QEMU_RUN_OUT/upgrade.deb"
 # qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
 set -uo pipefail
 drop_in=
@@ -342,10 +343,9 @@ took "check 5"
 
 begin "9. upgrade, remove and purge under systemd"
 systemctl reset-failed bannerd
-# The upgrade: the same tree under a later version, as the next release would come.
+# The upgrade: the same tree under a later version, as the next release would come (lib/upgrade-deb.sh, the host step).
 version=$(dpkg-query -W -f '${Version}' bannerd)
-rm -rf repack && dpkg-deb -R "${debs[0]}" repack && sed -i "s/^Version: .*/Version: $version+test1/" repack/DEBIAN/control
-dpkg-deb --root-owner-group --build repack upgrade.deb > /dev/null || fail "repacking the upgrade failed"
+[ -f upgrade.deb ] || fail "no upgrade.deb from the host step"
 old=$(prop MainPID)
 dpkg -i upgrade.deb > dpkg-upgrade.log 2>&1 || { cat dpkg-upgrade.log; fail "dpkg -i of the upgrade failed"; }
 pid=$(prop MainPID)
