@@ -114,8 +114,7 @@ public final class FakeDisplay: PanningScanout {
         self.behaviour = flips
         self.pacing = pacing
         self.size = size
-        tracker = PageFlipTracker(bufferCount: bufferCount)
-        tracker.shown(0)
+        tracker = PageFlipTracker(bufferCount: bufferCount, showing: 0)
         buffers = (0..<bufferCount).map { _ in
             PixelBufferStorage(width: size.width, height: size.height, format: .xrgb8888)
         }
@@ -150,8 +149,7 @@ public final class FakeDisplay: PanningScanout {
     public func stripPixels(_ number: Int) -> PixelBuffer { strips[number].buffer }
 
     public func isStripOnScreen(_ number: Int) -> Bool {
-        let index = buffers.count + number
-        return tracker.front == index || tracker.pending?.index == index
+        tracker.isOnScreenOrInFlight(buffers.count + number)
     }
 
     public func presentStrip(_ number: Int, x: Int, y: Int) throws -> PresentOutcome {
@@ -202,7 +200,10 @@ public final class FakeDisplay: PanningScanout {
         while let event = queuedEvents.first, event.completion.time <= clock.now {
             queuedEvents.removeFirst()
             // An event of a flip retired as lost is stale: it must not complete the next flip early.
-            if tracker.pending?.index == event.buffer, tracker.completed() != nil { completed = event.completion }
+            // The fake makes no framebuffers for windows: its strips pan by their corner alone.
+            if tracker.pending?.index == event.buffer, tracker.completed(remove: { _ in }) != nil {
+                completed = event.completion
+            }
         }
         return completed
     }
@@ -265,8 +266,7 @@ public final class FakeDisplay: PanningScanout {
 
     /// Whether buffer `index` (a strip's from the buffer count on) is on glass, in flight, or held by the kernel.
     private func isShown(_ index: Int) -> Bool {
-        tracker.front == index || tracker.pending?.index == index || glass.buffer == index
-            || kernelFlip?.buffer == index
+        tracker.isOnScreenOrInFlight(index) || glass.buffer == index || kernelFlip?.buffer == index
     }
 
     private func poisonBuffersOffScreen() {

@@ -88,8 +88,7 @@ extension DRMDisplay {
     public func stripPixels(_ number: Int) -> PixelBuffer { strips[number].pixels }
 
     public func isStripOnScreen(_ number: Int) -> Bool {
-        let index = buffers.count + number
-        return tracker.front == index || tracker.pending?.index == index
+        tracker.isOnScreenOrInFlight(buffers.count + number)
     }
 
     public func presentStrip(_ number: Int, x: Int, y: Int) throws -> PresentOutcome {
@@ -130,11 +129,11 @@ extension DRMDisplay {
                 LibDRM.removeFramebuffer(fd: fd, bufferID: window)
                 return .busy
             }
-            windows.submitted(window)
+            tracker.submitted(index, window: window, at: submitted)
         case .planeSource:
             guard try flip(to: strip.bufferID, sourceX: x, sourceY: y, userData: userData) else { return .busy }
+            tracker.submitted(index, at: submitted)
         }
-        tracker.submitted(index, at: submitted)
         return .queued
     }
 

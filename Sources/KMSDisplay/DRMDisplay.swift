@@ -38,13 +38,12 @@ public final class DRMDisplay: PanningScanout {
     var buffers: [DumbBuffer]
     /// Buffers larger than the screen, shown a window at a time; tracker indices `buffers.count` and up.
     var strips: [DumbBuffer] = []
-    /// Framebuffers made for windows of strips, and when each may go.
-    var windows = WindowFramebuffers()
     /// The primary plane for atomic commits; nil until they are first needed (a strip's windows tested,
     /// `PanMethod.planeSource`).
     var plane: PrimaryPlaneCommit?
     /// Whether flips are atomic commits: from the first flip that moved the plane's source on.
     var atomicFlips = false
+    /// What is on screen and in flight, and the framebuffers made for strips' windows.
     var tracker: PageFlipTracker
     private var detector: VBlankDetector
     private let saved: SavedCRTC
@@ -172,8 +171,7 @@ public final class DRMDisplay: PanningScanout {
         self.format = format
         self.buffers = buffers
         self.saved = saved
-        tracker = PageFlipTracker(bufferCount: buffers.count)
-        tracker.shown(0)
+        tracker = PageFlipTracker(bufferCount: buffers.count, showing: 0)
         detector = VBlankDetector(modeRefreshMillihertz: mode.refreshMillihertz)
         events = .allocate(capacity: buffers.count + Self.maxStrips)
         events.initialize(repeating: FlipEvents(), count: buffers.count + Self.maxStrips)
@@ -220,9 +218,10 @@ public final class DRMDisplay: PanningScanout {
         for index in 0..<(buffers.count + strips.count) {
             guard let completion = events[index].completions.last else { continue }
             events[index].completions.removeAll(keepingCapacity: true)
-            guard tracker.pending?.index == index, let submitted = tracker.completed() else { continue }
+            guard tracker.pending?.index == index, let submitted = tracker.completed(remove: removeFramebuffer) else {
+                continue
+            }
             detector.recordFlip(submitted: submitted, completion: completion)
-            windows.flipEnded(completed: true, remove: removeFramebuffer)
             completed = completion
         }
         return completed
@@ -238,7 +237,6 @@ public final class DRMDisplay: PanningScanout {
     /// Some drivers drop flip events: past the bound the flip is retired as lost rather than hang the loop.
     public func retireOverdueFlip(now: Duration) -> Bool {
         guard !isShutDown, tracker.retireIfOverdue(now: now) else { return false }
-        windows.flipEnded(completed: false, remove: removeFramebuffer)
         lostFlipEvents += 1
         return true
     }
@@ -293,7 +291,7 @@ public final class DRMDisplay: PanningScanout {
         } catch {
             restoreError = error
         }
-        windows.takeAll().forEach(removeFramebuffer)
+        tracker.takeWindows().forEach(removeFramebuffer)
         for buffer in buffers + strips { buffer.destroy(fd: fd) }
         buffers = []
         strips = []
