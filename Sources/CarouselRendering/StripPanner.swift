@@ -84,7 +84,7 @@ public final class StripPanner {
             }
             compose(
                 StripJob(
-                    slot: slot, content: content, target: device.stripPixels(numbers[slot]), background: background,
+                    slot: slot, content: content, target: device.stripMemory(numbers[slot]), background: background,
                     rotation: strip.rotation, format: device.format, panner: ObjectIdentifier(self)))
         }
     }
@@ -134,14 +134,15 @@ public final class StripPanner {
     }
 }
 
-/// One strip to compose off the loop.
+/// One strip to compose off the loop. It holds the strip's memory (`StripMemory`): mapped until the job is gone,
+/// whenever the display shuts down.
 // Sendable because `target` is a strip no one else touches while this job exists: `StripSlots` keeps a strip
 // that is composing off screen and out of the loop's hands until `StripPanner.composed` takes the job back; the
 // rest is values and sprites, which are immutable (ThreadSanitizer: StripPannerThreadTests in scripts/test).
 public struct StripJob: @unchecked Sendable {
     public let slot: Int
     public let content: StripContent
-    let target: PixelBuffer
+    let target: StripMemory
     let background: Color
     let rotation: Rotation
     let format: PixelFormat
@@ -150,6 +151,6 @@ public struct StripJob: @unchecked Sendable {
     /// Composes the strip (a composer of its own: the loop's is busy with the loop's frames).
     public func run() {
         FrameComposer(rotation: rotation, format: format).compose(
-            background: background, placements: content.placements, into: target)
+            background: background, placements: content.placements, into: target.pixels)
     }
 }

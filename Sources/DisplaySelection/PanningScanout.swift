@@ -7,8 +7,8 @@ public protocol PanningScanout: ScanoutDevice {
     var panMethod: PanMethod? { get }
     /// A black strip of `width`×`height` scanout pixels; returns its number.
     func addStrip(width: Int, height: Int) throws -> Int
-    /// The pixels of strip `number`, to draw into while `isStripOnScreen` is false.
-    func stripPixels(_ number: Int) -> PixelBuffer
+    /// The memory of strip `number`, to draw into while `isStripOnScreen` is false; mapped while a copy is held.
+    func stripMemory(_ number: Int) -> StripMemory
     /// Whether a window of strip `number` is on screen or in flight.
     func isStripOnScreen(_ number: Int) -> Bool
     /// Queues a flip to the window of strip `number` whose top-left corner is at `x`, `y` (scanout pixels), by

@@ -146,7 +146,9 @@ public final class FakeDisplay: PanningScanout {
         return strips.count - 1
     }
 
-    public func stripPixels(_ number: Int) -> PixelBuffer { strips[number].buffer }
+    public func stripMemory(_ number: Int) -> StripMemory {
+        StripMemory(pixels: strips[number].buffer, owner: strips[number])
+    }
 
     public func isStripOnScreen(_ number: Int) -> Bool {
         tracker.isOnScreenOrInFlight(buffers.count + number)

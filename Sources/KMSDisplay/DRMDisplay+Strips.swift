@@ -25,9 +25,9 @@ extension DRMDisplay {
         let rounded = (width + Self.stripWidthStep - 1) / Self.stripWidthStep * Self.stripWidthStep
         var strip = try DumbBuffer.create(
             fd: card.fileDescriptor, width: rounded, height: height, format: format, path: card.path)
-        strip.address.initializeMemory(as: UInt8.self, repeating: 0, count: strip.length)
+        strip.mapping.clear()
         strip.pixels = PixelBuffer(
-            base: strip.address, width: width, height: height, stride: strip.pitch, format: format)
+            base: strip.mapping.address, width: width, height: height, stride: strip.pitch, format: format)
         strips.append(strip)
         let number = strips.count - 1
         guard let panMethod else { return number }
@@ -84,8 +84,11 @@ extension DRMDisplay {
     /// Strips are allocated a whole number of this many pixels wide.
     static let stripWidthStep = 64
 
-    /// The pixels of strip `number`, to draw into while no window of it is on screen or in flight.
-    public func stripPixels(_ number: Int) -> PixelBuffer { strips[number].pixels }
+    /// The memory of strip `number`, to draw into while no window of it is on screen or in flight: mapped as long
+    /// as a copy is held, after the display's shutdown too.
+    public func stripMemory(_ number: Int) -> StripMemory {
+        StripMemory(pixels: strips[number].pixels, owner: strips[number].mapping)
+    }
 
     public func isStripOnScreen(_ number: Int) -> Bool {
         tracker.isOnScreenOrInFlight(buffers.count + number)

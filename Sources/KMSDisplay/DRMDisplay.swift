@@ -138,7 +138,7 @@ public final class DRMDisplay: PanningScanout {
                         fd: fd, width: mode.width, height: mode.height, format: format, path: card.path)
                     created.append(buffer)
                     // Black, not whatever the allocator left; written once, never read (write-combined memory).
-                    buffer.address.initializeMemory(as: UInt8.self, repeating: 0, count: buffer.length)
+                    buffer.mapping.clear()
                 }
                 try LibDRM.setCRTC(
                     fd: fd, crtcID: plan.crtcID, bufferID: created[0].bufferID, connectorID: plan.connector.id,

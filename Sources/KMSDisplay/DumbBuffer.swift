@@ -7,8 +7,8 @@ struct DumbBuffer {
     let handle: UInt32
     let bufferID: UInt32
     let pitch: Int
-    let length: Int
-    let address: UnsafeMutableRawPointer
+    /// The buffer's memory, unmapped when its last holder lets go of it.
+    let mapping: BufferMapping
     /// The pixels drawn into: the whole buffer, or less of each row (a strip wider than its picture).
     var pixels: PixelBuffer
 
@@ -31,8 +31,8 @@ struct DumbBuffer {
                 // The kernel's pitch is at least width × bytes per pixel (drm_mode_create_dumb rounds up).
                 let pixels = PixelBuffer(base: address, width: width, height: height, stride: pitch, format: format)
                 return DumbBuffer(
-                    handle: created.handle, bufferID: bufferID, pitch: pitch, length: length, address: address,
-                    pixels: pixels)
+                    handle: created.handle, bufferID: bufferID, pitch: pitch,
+                    mapping: BufferMapping(address: address, length: length), pixels: pixels)
             } catch {
                 LibDRM.removeFramebuffer(fd: fd, bufferID: bufferID)
                 throw error
@@ -43,10 +43,32 @@ struct DumbBuffer {
         }
     }
 
-    /// Unmaps, unregisters and frees. The buffer must no longer be on screen or in flight.
+    /// Unregisters and frees. The buffer must no longer be on screen or in flight. Its memory stays mapped until
+    /// the last holder of `mapping` lets go: the kernel keeps the buffer's pages for a mapping, and a strip being
+    /// composed off the loop may still write into them.
     func destroy(fd: Int32) {
-        Syscalls.unmap(address, length: length)
         LibDRM.removeFramebuffer(fd: fd, bufferID: bufferID)
         LibDRM.destroyDumbBuffer(fd: fd, handle: handle)
+    }
+}
+
+/// A dumb buffer's mapping into bannerd's memory, unmapped when the last holder lets go (the display's buffer
+/// list, or a `StripMemory` a strip composition holds).
+final class BufferMapping {
+    let address: UnsafeMutableRawPointer
+    let length: Int
+
+    init(address: UnsafeMutableRawPointer, length: Int) {
+        self.address = address
+        self.length = length
+    }
+
+    /// Fills the whole buffer with zero bytes (black, and no stale pixels of another process).
+    func clear() {
+        address.initializeMemory(as: UInt8.self, repeating: 0, count: length)
+    }
+
+    deinit {
+        Syscalls.unmap(address, length: length)
     }
 }

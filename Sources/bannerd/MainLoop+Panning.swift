@@ -21,8 +21,8 @@ extension MainLoop {
         return made
     }
 
-    /// Drops the panner once the strip thread is done with its strips: before the display frees them, since a
-    /// composition into a freed strip would write into unmapped memory.
+    /// Drops the panner once the strip thread has run or dropped its jobs, so that none comes back to the next
+    /// panner. (A job keeps its strip's memory mapped itself, `StripMemory`, whenever the display shuts down.)
     func stopPanning() {
         guard panner != nil else { return }
         threads.strips.finish()

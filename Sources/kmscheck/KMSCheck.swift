@@ -104,7 +104,7 @@ struct KMSCheck {
         say("pan: driver \(driver), measured method \(PanMethod.measured(driver: driver)?.rawValue ?? "none")")
         for (axis, width, height, x, y) in [("x", 2 * w, h, w / 2 + 3, 0), ("y", w, 2 * h, 0, h / 2 + 5)] {
             let strip = try display.addStrip(width: width, height: height)
-            TestPicture.coordinates(display.stripPixels(strip))
+            TestPicture.coordinates(display.stripMemory(strip).pixels)
             for method in PanMethod.allCases {
                 testWindows(display, strip: strip, axis: axis, size: (width, height), method: method)
                 do {

@@ -18,7 +18,7 @@ import Testing
         display.startCountingWrites()
         let strip = try display.addStrip(width: stripWidth, height: size.height)
         #expect(display.takeWrites() == DisplayWrites(), "a new strip is black, not written")
-        fill(display.stripPixels(strip).base, bytes: stripWidth * size.height * 4, with: 0xFF20_4060)
+        fill(display.stripMemory(strip).pixels.base, bytes: stripWidth * size.height * 4, with: 0xFF20_4060)
         #expect(display.takeWrites() == DisplayWrites(otherStrips: stripWidth * size.height * 4))
         return (display, strip)
     }
@@ -89,7 +89,7 @@ import Testing
         clock.advance(to: .milliseconds(34))
         _ = try display.handleReadable()
         // One pixel of the strip on glass, changed behind the display's back: the frame path's.
-        display.stripPixels(strip).base.storeBytes(of: 0xFFFF_FFFF, toByteOffset: 40, as: UInt32.self)
+        display.stripMemory(strip).pixels.base.storeBytes(of: 0xFFFF_FFFF, toByteOffset: 40, as: UInt32.self)
         #expect(display.takeWrites() == DisplayWrites(shownStrips: 4))
         // One pixel of the buffer on glass, after a composed frame.
         let buffer = try #require(display.backBuffer)
@@ -111,7 +111,7 @@ import Testing
         _ = try Self.pannedFrame(display, clock: clock, at: .milliseconds(17), strip: strip, x: 0)
         // The other strip composed off screen while frames are panned, looking at what they show only: counted by
         // the next look at the strips off screen.
-        Self.fill(display.stripPixels(other).base, bytes: 16 * 4, with: 0xFF00_00FF)
+        Self.fill(display.stripMemory(other).pixels.base, bytes: 16 * 4, with: 0xFF00_00FF)
         let panned = try Self.pannedFrame(
             display, clock: clock, at: .milliseconds(34), strip: strip, x: 1, memory: [.buffers, .shownStrips])
         #expect(panned == DisplayWrites())
