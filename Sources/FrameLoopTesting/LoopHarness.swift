@@ -60,15 +60,16 @@ public struct LoopHarness {
     /// Runs until `end`, or until the loop would sleep with nothing to wake it.
     public mutating func run(until end: Duration) {
         while true {
-            var wake = driver.nextDeadline(display: display).map { max($0, clock.now) }
+            // What the loop waits for, combined as `bannerd run` combines it (a lit screen, no schedule, staging or
+            // metrics), then what would make a descriptor readable: the display's event, input, a render.
+            var wake = LoopDeadline(
+                frames: driver.nextDeadline(display: display), lit: true, chores: nil, scheduleEdge: nil,
+                stagingPatience: nil, watchdog: watchdogInterval.map { _ in driver.watchdogDeadline }, metrics: nil
+            ).earliest(now: clock.now).map { max($0, clock.now) }
             if let event = display.nextEventTime { wake = min(wake ?? event, max(event, clock.now)) }
             if nextEvent < events.count { wake = min(wake ?? events[nextEvent].time, events[nextEvent].time) }
             if let rendered = renderedAt.values.filter({ $0 > clock.now }).min() {
                 wake = min(wake ?? rendered, rendered)
-            }
-            if watchdogInterval != nil {
-                let due = max(driver.watchdogDeadline, clock.now)
-                wake = min(wake ?? due, due)
             }
             guard let time = wake, time <= end else {
                 clock.advance(to: end)

@@ -81,6 +81,16 @@ import Testing
         #expect(loop.pings.count == 3)  // at 0, 7.5 and 15 s: never withheld
     }
 
+    @Test func aCarouselAtRestWakesOnlyToPingTheWatchdog() throws {
+        var loop = try LoopHarness(count: 5, pacing: .vblank, flips: .vblank(period: FramePacer.step))
+        loop.watchdogInterval = Self.watchdog
+        loop.run(until: .seconds(61))
+        // Nothing moves after the first frame: a ping every half interval is all that wakes the loop.
+        #expect(loop.frames.count == 1)
+        #expect(loop.pings == stride(from: 0, through: 60, by: 7.5).map { Duration.milliseconds(Int($0 * 1000)) })
+        #expect(loop.mostWakeups(in: .seconds(5)) <= 3)
+    }
+
     @Test func busyAfterARetiredFlipIsRetriedAStepLaterInsteadOfSpinning() throws {
         // Flip 2 completes only after 600 ms: it is retired as lost at 100 ms, and the kernel refuses flips
         // with EBUSY until it completes.
