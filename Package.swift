@@ -32,7 +32,9 @@ let package = Package(
             dependencies: ["BannerdConfig", "CarouselEngine", "DisplaySelection", "ProofOfPlay", "Raster", "WallClock"]),
         // Test support: a manual clock, a fake display whose flips complete, stall or get lost on cue, the frame path
         // run on them as the poll loop runs it, and a seeded random generator.
-        .target(name: "FrameLoopTesting", dependencies: ["FrameLoop", "CarouselEngine", "DisplaySelection", "Raster"]),
+        .target(
+            name: "FrameLoopTesting",
+            dependencies: ["FrameLoop", "CarouselEngine", "DisplaySelection", "ProofOfPlay", "Raster", "WallClock"]),
         .target(name: "ControlProtocol"),
         // The command line read against each subcommand's options, and their help text (pure).
         .target(name: "CommandLineParsing"),

@@ -1,37 +1,16 @@
 import CarouselEngine
 import DisplaySelection
 import FrameLoop
+import ProofOfPlay
+import Raster
+import WallClock
 
-/// `bannerd run`'s frame path in simulated time: the real `FrameDriver` (scheduler, flip outcomes, display
-/// health) against a `FakeDisplay`, woken as the poll loop wakes (the driver's deadline, the display's flip
-/// events, scripted input and the watchdog's ping interval) on a manual clock.
+/// `bannerd run`'s loop in simulated time: the production step (`LoopWorld.step`, the same that `MainLoop` runs)
+/// over a world of a `FakeDisplay` on a manual clock, woken as the poll loop wakes (the loop's deadline, the
+/// display's flip events, scripted input and renders). Its own code is only that stand-in for poll() and what it
+/// records.
 public struct LoopHarness {
-    public let clock: ManualClock
-    public let display: FakeDisplay
-    public var driver: FrameDriver
-    /// Input still to come, in time order.
-    public var events: [InputEvent] = []
-    /// The systemd watchdog's interval (pings at half of it), nil without a watchdog.
-    public var watchdogInterval: Duration?
-    /// Every wake-up of the loop.
-    public private(set) var wakeups: [Duration] = []
-    /// Every frame handed to the display: its time and the carousel's position.
-    public private(set) var frames: [(time: Duration, position: Double)] = []
-    /// Every watchdog ping.
-    public private(set) var pings: [Duration] = []
-    /// When pings began to be withheld for a hung display (`WatchdogAction.withhold(first: true)`): once per hang.
-    public private(set) var hangsReported: [Duration] = []
-    /// Set when the loop spun (a thousand wake-ups in a row at one instant): the run stopped there.
-    public private(set) var spun = false
-    /// Wake-ups that found the carousel resting with nothing to draw.
-    public private(set) var restingWakeups = 0
-    /// When each banner is rendered (as the pre-render worker's wake-up says); one not listed is ready at once.
-    public var renderedAt: [Int: Duration] = [:]
-    /// What the display showed (`FrameScheduler.glass`) after each wake-up, each change once, with its time.
-    public private(set) var glass: [(time: Duration, picture: GlassPicture?)] = []
-    /// Frames drawn with a banner on screen that was not rendered yet.
-    public private(set) var placeholderFrames = 0
-    private var nextEvent = 0
+    private let world: SimulatedLoop
 
     /// A carousel of `count` banners on a display of `width` by `height` pixels, paced as `pacing` says.
     public init(
@@ -42,77 +21,62 @@ public struct LoopHarness {
         var metrics = CarouselMetrics()
         metrics.autoplayInterval = autoplay
         let layout = try CarouselLayout(widthPixels: width, heightPixels: height, scale: scale, metrics: metrics)
-        clock = ManualClock()
+        let clock = ManualClock()
         // The display decides the pacing, as a real one does from its flips; the driver follows it.
         let decision: PacingDecision =
             pacing == .timer
             ? .timer(period: PacingDecision.fallbackTimerPeriod, reason: .noPageFlips)
             : .vblank(period: FramePacer.step)
-        display = FakeDisplay(clock: clock, flips: flips, pacing: decision)
-        driver = FrameDriver(
-            scheduler: FrameScheduler(
-                carousel: Carousel(layout: layout, metrics: metrics, count: count), pacing: pacing))
+        let display = FakeDisplay(clock: clock, flips: flips, pacing: decision)
+        world = SimulatedLoop(
+            clock: clock, display: display,
+            frames: FrameDriver(
+                scheduler: FrameScheduler(
+                    carousel: Carousel(layout: layout, metrics: metrics, count: count), pacing: pacing)))
     }
 
+    public var clock: ManualClock { world.clock }
+    public var display: FakeDisplay { world.display }
+    public var driver: FrameDriver {
+        get { world.frames }
+        set { world.frames = newValue }
+    }
     /// The scheduler inside the driver.
-    public var scheduler: FrameScheduler { driver.scheduler }
+    public var scheduler: FrameScheduler { world.frames.scheduler }
+    /// Input still to come, in time order.
+    public var events: [InputEvent] {
+        get { world.events }
+        set { world.events = newValue }
+    }
+    /// The systemd watchdog's interval (pings at half of it), nil without a watchdog.
+    public var watchdogInterval: Duration? {
+        get { world.watchdogInterval }
+        set { world.watchdogInterval = newValue }
+    }
+    /// When each banner is rendered (as the pre-render worker's wake-up says); one not listed is ready at once.
+    public var renderedAt: [Int: Duration] {
+        get { world.renderedAt }
+        set { world.renderedAt = newValue }
+    }
+    /// Every wake-up of the loop.
+    public var wakeups: [Duration] { world.wakeups }
+    /// Every frame handed to the display: its time and the carousel's position.
+    public var frames: [(time: Duration, position: Double)] { world.presented }
+    /// Every watchdog ping.
+    public var pings: [Duration] { world.pings }
+    /// When pings began to be withheld for a hung display (`WatchdogAction.withhold(first: true)`): once per hang.
+    public var hangsReported: [Duration] { world.hangsReported }
+    /// Set when the loop spun (a thousand wake-ups in a row at one instant): the run stopped there.
+    public var spun: Bool { world.spun }
+    /// Wake-ups that found the carousel resting with nothing to draw.
+    public var restingWakeups: Int { world.restingWakeups }
+    /// What the display showed (`FrameScheduler.glass`) after each wake-up, each change once, with its time.
+    public var glass: [(time: Duration, picture: GlassPicture?)] { world.glassPictures }
+    /// Frames drawn with a banner on screen that was not rendered yet.
+    public var placeholderFrames: Int { world.placeholderFrames }
 
     /// Runs until `end`, or until the loop would sleep with nothing to wake it.
-    public mutating func run(until end: Duration) {
-        while true {
-            // What the loop waits for, combined as `bannerd run` combines it (a lit screen, no schedule, staging or
-            // metrics), then what would make a descriptor readable: the display's event, input, a render.
-            var wake = LoopDeadline(
-                frames: driver.nextDeadline(display: display), lit: true, chores: nil, scheduleEdge: nil,
-                stagingPatience: nil, watchdog: watchdogInterval.map { _ in driver.watchdogDeadline }, metrics: nil
-            ).earliest(now: clock.now).map { max($0, clock.now) }
-            if let event = display.nextEventTime { wake = min(wake ?? event, max(event, clock.now)) }
-            if nextEvent < events.count { wake = min(wake ?? events[nextEvent].time, events[nextEvent].time) }
-            if let rendered = renderedAt.values.filter({ $0 > clock.now }).min() {
-                wake = min(wake ?? rendered, rendered)
-            }
-            guard let time = wake, time <= end else {
-                clock.advance(to: end)
-                return
-            }
-            clock.advance(to: time)
-            let now = clock.now
-            if wakeups.count >= 1000, wakeups[wakeups.count - 1000] == now {
-                spun = true
-                return
-            }
-            wakeups.append(now)
-            let carousel = driver.scheduler.carousel
-            if carousel.phase == .rest, !carousel.wantsFrames { restingWakeups += 1 }
-            // As MainLoop.handle, then MainLoop.step.
-            if let event = display.nextEventTime, event <= now { _ = try? driver.readFlipEvents(from: display) }
-            while nextEvent < events.count, events[nextEvent].time <= now {
-                _ = driver.handle(events[nextEvent])
-                nextEvent += 1
-            }
-            if renderedAt.values.contains(now) { driver.bannersRendered() }
-            var position = 0.0
-            var placeholder = false
-            let rendered = renderedAt
-            let isRendered = { (banner: Int) in rendered[banner].map { $0 <= now } ?? true }
-            let result = try? driver.frame(at: now, on: display, isReady: isRendered) { _, carousel in
-                position = carousel.position
-                placeholder = carousel.visibleViews().contains { !isRendered($0.banner) }
-            }
-            if result == .presented {
-                frames.append((now, position))
-                if placeholder { placeholderFrames += 1 }
-            }
-            if glass.last?.picture != driver.scheduler.glass { glass.append((now, driver.scheduler.glass)) }
-            if let watchdogInterval {
-                switch driver.watchdog(at: now, interval: watchdogInterval) {
-                case .ping: pings.append(now)
-                case .withhold(first: true): hangsReported.append(now)
-                case .withhold(first: false), .none: break
-                }
-            }
-        }
-    }
+    public mutating func run(until end: Duration) { world.run(until: end) }
 
     /// The banners the display showed at rest, in order: one entry per rest.
     public var rests: [Int] {
@@ -141,5 +105,118 @@ public struct LoopHarness {
                     slot: 0, position: PixelPoint(x: x, y: 240), millimetres: nil, time: start + .milliseconds(8 * i)))
         }
         events.append(.touchUp(slot: 0, time: start + duration))
+    }
+}
+
+/// The world `LoopHarness` runs the production step in: a fake display, banners rendered when the script says,
+/// no schedule, staging or metrics; every effect recorded.
+final class SimulatedLoop: LoopWorld {
+    let clock: ManualClock
+    let display: FakeDisplay
+    var frames: FrameDriver
+    var chores: LoopChores
+    var glass = GlassWatch()
+    var events: [InputEvent] = []
+    var watchdogInterval: Duration?
+    var renderedAt: [Int: Duration] = [:]
+    private(set) var wakeups: [Duration] = []
+    private(set) var presented: [(time: Duration, position: Double)] = []
+    private(set) var pings: [Duration] = []
+    private(set) var hangsReported: [Duration] = []
+    private(set) var spun = false
+    private(set) var restingWakeups = 0
+    private(set) var glassPictures: [(time: Duration, picture: GlassPicture?)] = []
+    private(set) var placeholderFrames = 0
+    private var nextEvent = 0
+    /// The frame being drawn: the carousel's position and whether a banner not rendered yet is in it.
+    private var drawn = (position: 0.0, placeholder: false)
+
+    init(clock: ManualClock, display: FakeDisplay, frames: FrameDriver) {
+        self.clock = clock
+        self.display = display
+        self.frames = frames
+        chores = LoopChores(schedule: nil, now: clock.now)
+    }
+
+    func run(until end: Duration) {
+        while true {
+            // The loop's own deadline, then what would make a descriptor readable: the display's event, input,
+            // a render.
+            var wake = nextDeadline(now: clock.now).map { max($0, clock.now) }
+            if let event = display.nextEventTime { wake = min(wake ?? event, max(event, clock.now)) }
+            if nextEvent < events.count { wake = min(wake ?? events[nextEvent].time, events[nextEvent].time) }
+            if let rendered = renderedAt.values.filter({ $0 > clock.now }).min() {
+                wake = min(wake ?? rendered, rendered)
+            }
+            guard let time = wake, time <= end else {
+                clock.advance(to: end)
+                return
+            }
+            clock.advance(to: time)
+            let now = clock.now
+            if wakeups.count >= 1000, wakeups[wakeups.count - 1000] == now {
+                spun = true
+                return
+            }
+            wakeups.append(now)
+            let carousel = frames.scheduler.carousel
+            if carousel.phase == .rest, !carousel.wantsFrames { restingWakeups += 1 }
+            // What poll() said was readable, as MainLoop.handle takes it; then the step.
+            if let event = display.nextEventTime, event <= now { _ = try? frames.readFlipEvents(from: display) }
+            while nextEvent < events.count, events[nextEvent].time <= now {
+                _ = input(events[nextEvent], at: now)
+                nextEvent += 1
+            }
+            if renderedAt.values.contains(now) { frames.bannersRendered() }
+            step(at: now)
+        }
+    }
+
+    // LoopWorld
+
+    var scanout: (any ScanoutDevice)? { display }
+    var shownBanners: (count: Int, generation: Int) { (frames.scheduler.carousel.count, 0) }
+    var isStaging: Bool { false }
+    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?) {
+        (nil, nil, nil)
+    }
+    /// Never read: the simulated world has no schedule.
+    func localTime() -> LocalTime { LocalTime(weekday: .monday, hour: 12, minute: 0) }
+    func perform(_ effect: LoopChores.Effect) {}
+    func screenIsDark() {}
+    func applySchedules(at now: Duration) {}
+
+    func isRendered(_ index: Int) -> Bool {
+        renderedAt[index].map { $0 <= clock.now } ?? true
+    }
+
+    func pan(_ carousel: Carousel) throws -> PresentOutcome? { nil }
+
+    func draw(_ carousel: Carousel, into buffer: PixelBuffer) {
+        drawn = (carousel.position, carousel.visibleViews().contains { !isRendered($0.banner) })
+    }
+
+    func framed(_ result: FrameDriver.FrameResult, autoplayWaitBegan: Bool, at now: Duration) {
+        guard result == .presented else { return }
+        presented.append((now, drawn.position))
+        if drawn.placeholder { placeholderFrames += 1 }
+    }
+
+    func frameFailed(_ error: any Error) {}
+    func prepareAhead() {}
+    func swapInStagedWhenDue(at now: Duration) {}
+    func glassChanged(_ seen: GlassSeen, cause: PlayCause, at now: Duration) {}
+
+    func stepEnded(at now: Duration) {
+        let picture = frames.scheduler.glass
+        if glassPictures.last?.picture != picture { glassPictures.append((now, picture)) }
+    }
+
+    func watchdog(_ action: FrameDriver.WatchdogAction) {
+        switch action {
+        case .ping: pings.append(clock.now)
+        case .withhold(first: true): hangsReported.append(clock.now)
+        case .withhold(first: false), .none: break
+        }
     }
 }

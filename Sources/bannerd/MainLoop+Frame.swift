@@ -1,32 +1,39 @@
+import CarouselEngine
+import DisplaySelection
 import FrameLoop
+import Raster
 
-/// The frame the loop draws at each step.
+/// The frame the loop draws at each step (`LoopWorld.step` decides; these hooks show it and say what it did).
 extension MainLoop {
-    /// Steps the carousel and, when its picture changed, shows it (panned or composed); what that did feeds the
-    /// metrics, READY=1 and waiting screenshots.
-    func drawFrame(at now: Duration) {
-        do {
-            let panner = activePanner()
-            let waits = scheduler.statistics.autoplayWaits
-            let drawn = try frames.frame(
-                at: now, on: screen?.device, isReady: presenter.isRendered,
-                pan: { carousel in try panner?.present(carousel, presenter: presenter) },
-                draw: { buffer, carousel in presenter.draw(carousel.visibleViews(), into: buffer) })
-            switch drawn {
-            case .presented:
-                if frames.lastFramePanned == true { metrics.counts.framesPanned += 1 }
-                if presenter.placeholdersOnScreen > 0 { metrics.counts.placeholderFrames += 1 }
-                announceReady()
-                captureScreenshots()
-            case .dropped:
-                failScreenshots("error: nothing on screen (the display went away)")
-            case .idle, .refused:
-                break  // a screenshot waits for the frame that is presented
-            }
-            if waits == 0, scheduler.statistics.autoplayWaits > 0 { logAutoplayWait() }
-        } catch {
-            Log.error("present: \(error)")
+    func isRendered(_ index: Int) -> Bool { presenter.isRendered(index) }
+
+    /// A window of a ready strip when the display pans; nil: the frame is composed.
+    func pan(_ carousel: Carousel) throws -> PresentOutcome? {
+        try activePanner()?.present(carousel, presenter: presenter)
+    }
+
+    func draw(_ carousel: Carousel, into buffer: PixelBuffer) {
+        presenter.draw(carousel.visibleViews(), into: buffer)
+    }
+
+    /// What the frame did feeds the metrics, READY=1 and waiting screenshots.
+    func framed(_ result: FrameDriver.FrameResult, autoplayWaitBegan: Bool, at now: Duration) {
+        switch result {
+        case .presented:
+            if frames.lastFramePanned == true { metrics.counts.framesPanned += 1 }
+            if presenter.placeholdersOnScreen > 0 { metrics.counts.placeholderFrames += 1 }
+            announceReady()
+            captureScreenshots()
+        case .dropped:
+            failScreenshots("error: nothing on screen (the display went away)")
+        case .idle, .refused:
+            break  // a screenshot waits for the frame that is presented
         }
+        if autoplayWaitBegan { logAutoplayWait() }
+    }
+
+    func frameFailed(_ error: any Error) {
+        Log.error("present: \(error)")
     }
 
     /// The first time autoplay stays on a banner because the next one is not rendered yet (a slow board, large

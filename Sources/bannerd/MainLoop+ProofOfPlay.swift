@@ -9,16 +9,9 @@ import WallClock
 /// the metrics when it begins and one JSON line in the day's proof-of-play file (`[proof_of_play]` in
 /// bannerd.toml) when it ends, written by the background writer, never by the loop itself.
 extension MainLoop {
-    /// What the display shows (`FrameScheduler.glass`), told to the tracker after every step: it changes when a
-    /// frame is handed to the display, when the carousel comes to rest under a frame that needs no redraw, and
-    /// when the screen goes dark or away.
-    func observePlay(at now: Duration) {
-        let carousel = scheduler.carousel
-        guard
-            let (seen, cause) = plays.glass.look(
-                glass: scheduler.glass, onGlass: chores.lit && screen != nil, count: min(carousel.count, banners.count),
-                generation: showing.generation, autoplayMoves: carousel.autoplayMoves, isRendered: presenter.isRendered)
-        else { return }
+    /// What the display shows changed (`LoopWorld.step` looks after every step): a frame was handed to the
+    /// display, the carousel came to rest under a frame that needs no redraw, or the screen went dark or away.
+    func glassChanged(_ seen: GlassSeen, cause: PlayCause, at now: Duration) {
         let change = plays.tracker.show(bannerOnGlass(seen), cause: cause, at: now, clock: Self.clockReading())
         if let record = change.ended { keep(record) }
         // Written at the next regular write, not sooner: a showing every few seconds must not mean a write to an
@@ -82,11 +75,4 @@ struct PlayKeeping {
     var glass = GlassWatch()
     /// The local day whose expired proof-of-play files were last removed.
     var prunedDay: Int?
-}
-
-extension PlayCause {
-    /// How an input event moves the carousel.
-    init(_ event: InputEvent) {
-        if case .key = event { self = .key } else { self = .touch }
-    }
 }

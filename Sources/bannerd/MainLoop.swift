@@ -23,7 +23,7 @@ import VirtualTerminal
 
 /// The appliance's single event loop: one poll() over the display, input, signals, the worker threads'
 /// wake-ups and the control socket; it sleeps when the carousel rests and draws only when the picture changes.
-final class MainLoop {
+final class MainLoop: LoopWorld {
     struct Settings {
         var display: DisplayConfiguration
         /// nil: what the display's plane scans out (`ScanoutFormat.choose`).
@@ -170,22 +170,11 @@ final class MainLoop {
         var stopping = false
         while !stopping {
             connections.collect(into: &poller.descriptors, display: screen?.device.pollDescriptor)
-            let ready = try poller.wait(until: nextDeadline, now: MonotonicClock.now())
+            let now = MonotonicClock.now()
+            let ready = try poller.wait(until: nextDeadline(now: now), now: now)
             stopping = handle(ready)
             step(at: MonotonicClock.now())
         }
-    }
-
-    private var nextDeadline: Duration? {
-        let now = MonotonicClock.now()
-        return LoopDeadline(
-            frames: frames.nextDeadline(display: screen?.device), lit: chores.lit,
-            chores: chores.deadline(now: now, local: Self.localTime(), hasDisplay: screen != nil),
-            scheduleEdge: showing.scheduled.deadline(carousel: scheduler.carousel),
-            stagingPatience: staged?.swap.deadline,
-            watchdog: connections.notifier?.watchdogInterval.map { _ in frames.watchdogDeadline },
-            metrics: settings.metricsTextfile.map { _ in metrics.schedule.deadline }
-        ).earliest(now: now)
     }
 
     /// Handles what woke the loop; true when a signal asks it to stop.
@@ -250,33 +239,11 @@ final class MainLoop {
     private func readInput(_ input: LibinputInput) {
         do {
             for event in try input.dispatch() {
-                if chores.input(at: MonotonicClock.now(), local: Self.localTime()) { continue }
-                plays.glass.moved(by: PlayCause(event))
-                if let action = frames.handle(event) { report(action) }
+                if let action = self.input(event, at: MonotonicClock.now()) { report(action) }
             }
         } catch {
             Log.warning("input: \(error)")
         }
-    }
-
-    /// Runs the physics steps due, draws when the picture changed, keeps the banners ahead rendered.
-    private func step(at now: Duration) {
-        for effect in chores.step(at: now, local: Self.localTime(), hasDisplay: screen != nil) { perform(effect) }
-        if !chores.lit { failScreenshots("error: the screen is off (its schedule)") }
-        // While new content is staged, the worker renders for it and the schedules wait for it to be on screen.
-        if staged == nil { applySchedules(at: now) }
-        if chores.lit {
-            drawFrame(at: now)
-            // Without a display the layout is provisional and is replaced on connect: rendering for it would only
-            // keep the worker busy when the real banners are wanted.
-            if screen != nil, staged == nil { presenter.focus(on: scheduler.carousel) }
-            prepareStrips()
-        }
-        swapInStagedWhenDue(at: now)  // after the frame: the carousel may have just come to rest
-        for problem in presenter.takeProblems() { Log.warning(problem) }
-        observePlay(at: now)
-        writeMetricsIfDue(at: now)
-        pingWatchdog(at: now)
     }
 
     /// Once the pre-renderer has caught up and nothing moves, freed heap pages go back to the system, so the
@@ -294,9 +261,8 @@ final class MainLoop {
     }
 
     /// Pings the watchdog unless the display is hung (`DisplayHealth`): then systemd restarts bannerd.
-    private func pingWatchdog(at now: Duration) {
-        guard let interval = connections.notifier?.watchdogInterval else { return }
-        switch frames.watchdog(at: now, interval: interval) {
+    func watchdog(_ action: FrameDriver.WatchdogAction) {
+        switch action {
         case .none:
             return
         case .ping:

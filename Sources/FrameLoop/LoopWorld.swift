@@ -1,0 +1,131 @@
+import CarouselEngine
+import DisplaySelection
+import ProofOfPlay
+import Raster
+import WallClock
+
+/// One wake-up of the appliance loop, in the order `bannerd run` keeps, for any world that carries out what it
+/// decides: `MainLoop` (the display, files, systemd) or the tests' simulated world (a fake display on a manual
+/// clock). The order and the decisions are here, in this protocol's extension; a world only performs the effects
+/// (the hooks below). Each access to the loop's state ends before a hook is called, so a hook may change it (a
+/// screen switched on replaces the carousel).
+public protocol LoopWorld: AnyObject {
+    /// The frames: the scheduler, the display's flips, its health and the watchdog's pace.
+    var frames: FrameDriver { get set }
+    /// Probing for a display, reloading content, the screen's power.
+    var chores: LoopChores { get set }
+    /// The banner on glass as proof of play sees it.
+    var glass: GlassWatch { get set }
+    /// The display; nil while none is connected.
+    var scanout: (any ScanoutDevice)? { get }
+    /// How many banners the carousel's indices name, and which generation of them (`GlassSeen`).
+    var shownBanners: (count: Int, generation: Int) { get }
+    /// New content is staged: the schedules wait for it, and nothing is focused for the banners on screen.
+    var isStaging: Bool { get }
+    /// systemd's watchdog interval; nil without a watchdog.
+    var watchdogInterval: Duration? { get }
+    /// The parts of the deadline only the world knows: a schedule's edge, staging's patience, the metrics' write.
+    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?)
+
+    /// The local time, read only when a schedule needs it.
+    func localTime() -> LocalTime
+    /// Carries out what the chores decided.
+    func perform(_ effect: LoopChores.Effect)
+    /// The screen is dark this step (its schedule).
+    func screenIsDark()
+    /// Changes the banners at a schedule's edge, when the carousel can change unseen.
+    func applySchedules(at now: Duration)
+    /// Whether banner `index` is rendered (a frame shows a placeholder for one that is not).
+    func isRendered(_ index: Int) -> Bool
+    /// Shows the carousel's frame as a window of a ready strip; nil: compose it.
+    func pan(_ carousel: Carousel) throws -> PresentOutcome?
+    /// Composes the carousel's frame into `buffer`.
+    func draw(_ carousel: Carousel, into buffer: PixelBuffer)
+    /// What the frame of this step did; `autoplayWaitBegan` when autoplay first waited for a banner in it.
+    func framed(_ result: FrameDriver.FrameResult, autoplayWaitBegan: Bool, at now: Duration)
+    /// Presenting the frame failed.
+    func frameFailed(_ error: any Error)
+    /// After the frame on a lit screen: the banners and strips ahead prepared.
+    func prepareAhead()
+    /// Staged content takes over when it is due (after the frame: the carousel may have just come to rest).
+    func swapInStagedWhenDue(at now: Duration)
+    /// The banner on glass changed (`GlassWatch.look`).
+    func glassChanged(_ seen: GlassSeen, cause: PlayCause, at now: Duration)
+    /// The end of the step: what the world reports or writes at its own pace (metrics).
+    func stepEnded(at now: Duration)
+    /// What the watchdog's pace says now (never `.none`).
+    func watchdog(_ action: FrameDriver.WatchdogAction)
+}
+
+extension LoopWorld {
+    /// One step: the chores, the schedules, the frame, staged content, the glass, the watchdog.
+    public func step(at now: Duration) {
+        let effects = chores.step(at: now, local: localTime(), hasDisplay: scanout != nil)
+        for effect in effects { perform(effect) }
+        if !chores.lit { screenIsDark() }
+        if !isStaging { applySchedules(at: now) }
+        if chores.lit {
+            drawFrame(at: now)
+            prepareAhead()
+        }
+        swapInStagedWhenDue(at: now)
+        lookAtGlass(at: now)
+        stepEnded(at: now)
+        if let interval = watchdogInterval {
+            let action = frames.watchdog(at: now, interval: interval)
+            if action != .none { watchdog(action) }
+        }
+    }
+
+    /// The latest moment the loop may sleep until at `now`; nil: until a descriptor is readable.
+    public func nextDeadline(now: Duration) -> Duration? {
+        let others = otherDeadlines(now: now)
+        return LoopDeadline(
+            frames: frames.nextDeadline(display: scanout), lit: chores.lit,
+            chores: chores.deadline(now: now, local: localTime(), hasDisplay: scanout != nil),
+            scheduleEdge: others.scheduleEdge, stagingPatience: others.stagingPatience,
+            watchdog: watchdogInterval.map { _ in frames.watchdogDeadline }, metrics: others.metrics
+        ).earliest(now: now)
+    }
+
+    /// Input for the carousel: swallowed when it only wakes a dark screen; else the next banner on glass came by
+    /// it. Returns what a tap asks for.
+    public func input(_ event: InputEvent, at now: Duration) -> CarouselAction? {
+        if chores.input(at: now, local: localTime()) { return nil }
+        glass.moved(by: PlayCause(event))
+        return frames.handle(event)
+    }
+
+    private func drawFrame(at now: Duration) {
+        let waits = frames.scheduler.statistics.autoplayWaits
+        let result: FrameDriver.FrameResult
+        do {
+            result = try frames.frame(at: now, on: scanout, isReady: isRendered, pan: pan) { buffer, carousel in
+                draw(carousel, into: buffer)
+            }
+        } catch {
+            frameFailed(error)
+            return
+        }
+        framed(result, autoplayWaitBegan: waits == 0 && frames.scheduler.statistics.autoplayWaits > 0, at: now)
+    }
+
+    private func lookAtGlass(at now: Duration) {
+        let carousel = frames.scheduler.carousel
+        let shown = shownBanners
+        guard
+            let (seen, cause) = glass.look(
+                glass: frames.scheduler.glass, onGlass: chores.lit && scanout != nil,
+                count: min(carousel.count, shown.count), generation: shown.generation,
+                autoplayMoves: carousel.autoplayMoves, isRendered: isRendered)
+        else { return }
+        glassChanged(seen, cause: cause, at: now)
+    }
+}
+
+extension PlayCause {
+    /// How an input event moves the carousel.
+    public init(_ event: InputEvent) {
+        if case .key = event { self = .key } else { self = .touch }
+    }
+}

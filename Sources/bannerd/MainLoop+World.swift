@@ -1,0 +1,42 @@
+import DisplaySelection
+import FrameLoop
+import WallClock
+
+/// What `LoopWorld.step` reads from the loop and the hooks that are not a capability's own (those are in
+/// `+Frame`, `+Power`, `+Schedule`, `+ContentSwap`, `+ProofOfPlay`).
+extension MainLoop {
+    var glass: GlassWatch {
+        get { plays.glass }
+        set { plays.glass = newValue }
+    }
+
+    var scanout: (any ScanoutDevice)? { screen?.device }
+    var shownBanners: (count: Int, generation: Int) { (banners.count, showing.generation) }
+    var isStaging: Bool { staged != nil }
+    var watchdogInterval: Duration? { connections.notifier?.watchdogInterval }
+
+    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?) {
+        (
+            showing.scheduled.deadline(carousel: scheduler.carousel), staged?.swap.deadline,
+            settings.metricsTextfile.map { _ in metrics.schedule.deadline }
+        )
+    }
+
+    func localTime() -> LocalTime { Self.localTime() }
+
+    func screenIsDark() {
+        failScreenshots("error: the screen is off (its schedule)")
+    }
+
+    /// Without a display the layout is provisional and is replaced on connect: rendering for it would only keep
+    /// the worker busy when the real banners are wanted.
+    func prepareAhead() {
+        if screen != nil, staged == nil { presenter.focus(on: scheduler.carousel) }
+        prepareStrips()
+    }
+
+    func stepEnded(at now: Duration) {
+        for problem in presenter.takeProblems() { Log.warning(problem) }
+        writeMetricsIfDue(at: now)
+    }
+}
