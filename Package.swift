@@ -34,7 +34,10 @@ let package = Package(
         // run on them as the poll loop runs it, and a seeded random generator.
         .target(
             name: "FrameLoopTesting",
-            dependencies: ["FrameLoop", "CarouselEngine", "DisplaySelection", "ProofOfPlay", "Raster", "WallClock"]),
+            dependencies: [
+                "BannerdConfig", "FrameLoop", "CarouselEngine", "DisplaySelection", "ProofOfPlay", "Raster",
+                "WallClock",
+            ]),
         .target(name: "ControlProtocol"),
         // The command line read against each subcommand's options, and their help text (pure).
         .target(name: "CommandLineParsing"),

@@ -1,3 +1,4 @@
+import BannerdConfig
 import CarouselEngine
 import DisplaySelection
 import FrameLoop
@@ -12,11 +13,12 @@ import WallClock
 public struct LoopHarness {
     private let world: SimulatedLoop
 
-    /// A carousel of `count` banners on a display of `width` by `height` pixels, paced as `pacing` says.
+    /// A carousel of `count` banners on a display of `width` by `height` pixels, paced as `pacing` says; the screen
+    /// lit as `schedule` says (nil: always), the clock's zero `localStart` after Monday 00:00 local time.
     public init(
         count: Int, pacing: Pacing, flips: FlipBehaviour, autoplay: Duration? = nil, width: Int = 800,
         height: Int = 480,
-        scale: Double = 1
+        scale: Double = 1, schedule: ScreenSchedule? = nil, localStart: Duration = .zero
     ) throws {
         var metrics = CarouselMetrics()
         metrics.autoplayInterval = autoplay
@@ -32,7 +34,8 @@ public struct LoopHarness {
             clock: clock, display: display,
             frames: FrameDriver(
                 scheduler: FrameScheduler(
-                    carousel: Carousel(layout: layout, metrics: metrics, count: count), pacing: pacing)))
+                    carousel: Carousel(layout: layout, metrics: metrics, count: count), pacing: pacing)),
+            schedule: schedule, localStart: localStart)
     }
 
     public var clock: ManualClock { world.clock }
@@ -74,6 +77,8 @@ public struct LoopHarness {
     public var glass: [(time: Duration, picture: GlassPicture?)] { world.glassPictures }
     /// Frames drawn with a banner on screen that was not rendered yet.
     public var placeholderFrames: Int { world.placeholderFrames }
+    /// When the schedule switched the display on (true) or off (false).
+    public var powerSwitches: [(time: Duration, lit: Bool)] { world.powerSwitches }
 
     /// Runs until `end`, or until the loop would sleep with nothing to wake it.
     public mutating func run(until end: Duration) { world.run(until: end) }
@@ -109,7 +114,7 @@ public struct LoopHarness {
 }
 
 /// The world `LoopHarness` runs the production step in: a fake display, banners rendered when the script says,
-/// no schedule, staging or metrics; every effect recorded.
+/// a screen schedule if given, no staging or metrics; every effect recorded.
 final class SimulatedLoop: LoopWorld {
     let clock: ManualClock
     let display: FakeDisplay
@@ -127,15 +132,21 @@ final class SimulatedLoop: LoopWorld {
     private(set) var restingWakeups = 0
     private(set) var glassPictures: [(time: Duration, picture: GlassPicture?)] = []
     private(set) var placeholderFrames = 0
+    private(set) var powerSwitches: [(time: Duration, lit: Bool)] = []
+    /// The local time at the clock's zero, after Monday 00:00.
+    private let localStart: Duration
     private var nextEvent = 0
     /// The frame being drawn: the carousel's position and whether a banner not rendered yet is in it.
     private var drawn = (position: 0.0, placeholder: false)
 
-    init(clock: ManualClock, display: FakeDisplay, frames: FrameDriver) {
+    init(
+        clock: ManualClock, display: FakeDisplay, frames: FrameDriver, schedule: ScreenSchedule?, localStart: Duration
+    ) {
         self.clock = clock
         self.display = display
         self.frames = frames
-        chores = LoopChores(schedule: nil, now: clock.now)
+        self.localStart = localStart
+        chores = LoopChores(schedule: schedule, now: clock.now)
     }
 
     func run(until end: Duration) {
@@ -180,9 +191,25 @@ final class SimulatedLoop: LoopWorld {
     func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?) {
         (nil, nil, nil)
     }
-    /// Never read: the simulated world has no schedule.
-    func localTime() -> LocalTime { LocalTime(weekday: .monday, hour: 12, minute: 0) }
-    func perform(_ effect: LoopChores.Effect) {}
+    func localTime() -> LocalTime {
+        let s = Int((localStart + clock.now).components.seconds) % (7 * 86_400)
+        return LocalTime(
+            weekday: Weekday.allCases[s / 86_400], hour: s % 86_400 / 3600, minute: s % 3600 / 60, second: s % 60)
+    }
+
+    /// The display's power as `MainLoop` switches it; switched on, a fresh carousel on the same banner.
+    func perform(_ effect: LoopChores.Effect) {
+        guard case .setPower(let lit) = effect else { return }
+        try? display.setPower(on: lit)
+        powerSwitches.append((clock.now, lit))
+        if lit {
+            let carousel = frames.scheduler.carousel
+            frames.replace(
+                Carousel(
+                    layout: carousel.layout, metrics: carousel.metrics, count: carousel.count,
+                    startIndex: carousel.index, time: clock.now))
+        }
+    }
     func screenIsDark() {}
     func applySchedules(at now: Duration) {}
 
