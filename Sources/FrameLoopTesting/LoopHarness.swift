@@ -191,11 +191,7 @@ final class SimulatedLoop: LoopWorld {
     func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?) {
         (nil, nil, nil)
     }
-    func localTime() -> LocalTime {
-        let s = Int((localStart + clock.now).components.seconds) % (7 * 86_400)
-        return LocalTime(
-            weekday: Weekday.allCases[s / 86_400], hour: s % 86_400 / 3600, minute: s % 3600 / 60, second: s % 60)
-    }
+    func localTime() -> LocalTime { .afterMondayMidnight(localStart + clock.now) }
 
     /// The display's power as `MainLoop` switches it; switched on, a fresh carousel on the same banner.
     func perform(_ effect: LoopChores.Effect) {

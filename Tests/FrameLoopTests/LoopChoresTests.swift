@@ -1,15 +1,12 @@
 import BannerdConfig
 import FrameLoop
+import FrameLoopTesting
 import Testing
 import WallClock
 
 @Suite struct LoopChoresTests {
     /// Local time `seconds` after Monday 00:00 (one week around).
-    static func local(_ seconds: Duration) -> LocalTime {
-        let s = Int(seconds.components.seconds) % (7 * 86_400)
-        return LocalTime(
-            weekday: Weekday.allCases[s / 86_400], hour: s % 86_400 / 3600, minute: s % 3600 / 60, second: s % 60)
-    }
+    static func local(_ seconds: Duration) -> LocalTime { .afterMondayMidnight(seconds) }
 
     @Test func aBurstOfContentChangesIsReloadedOnceWhenTheDirectoryIsQuiet() {
         var chores = LoopChores(schedule: nil, now: .zero)
