@@ -79,13 +79,13 @@ let package = Package(
         .target(name: "FileAccess", dependencies: ["SystemCalls"]),
         .target(
             name: "ImageDecoding",
-            dependencies: ["Raster", "FileAccess", "CPNG", "CPNGRows", "CJPEG", "CJPEGRows", "CWebP"]),
+            dependencies: ["Raster", "FileAccess", "SystemCalls", "CPNG", "CPNGRows", "CJPEG", "CJPEGRows", "CWebP"]),
         // FreeType glyphs, HarfBuzz shaping, FriBidi levels and fontconfig's fallback behind TextLayout's protocols.
         .target(
             name: "GlyphText",
             dependencies: ["TextLayout", "BannerdConfig", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // BannerdConfig's files read from disk (ConfigurationFiles over FileAccess).
-        .target(name: "BannerdConfigFiles", dependencies: ["BannerdConfig", "FileAccess"]),
+        .target(name: "BannerdConfigFiles", dependencies: ["BannerdConfig", "FileAccess", "SystemCalls"]),
 
         // MARK: Content (banner model, manifest, loader, pre-rendering)
         .target(
@@ -231,15 +231,16 @@ let package = Package(
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         .testTarget(
-            name: "ProofOfPlayTests", dependencies: ["ProofOfPlay", "WallClock", "FileAccess", "FrameLoopTesting"]),
+            name: "ProofOfPlayTests",
+            dependencies: ["ProofOfPlay", "WallClock", "FileAccess", "FrameLoopTesting", "SystemCalls"]),
         .testTarget(name: "BackgroundJobsTests", dependencies: ["BackgroundJobs"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
-        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "SystemCalls"]),
         .testTarget(name: "CommandLineParsingTests", dependencies: ["CommandLineParsing"]),
         .testTarget(
             name: "ServiceIOTests",
             dependencies: ["ServiceIO", "ControlProtocol", "Raster", "BackgroundJobs", "SystemCalls"]),
-        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "MonotonicTime"]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "MonotonicTime", "SystemCalls"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(
             name: "CarouselRenderingTests",
@@ -281,7 +282,8 @@ let package = Package(
             exclude: ["Golden", "BadContent", "TOMLWriters"]
         ),
         .testTarget(
-            name: "ImageDecodingTests", dependencies: ["ImageDecoding", "Raster", "FileAccess", "CTurboJPEG", "CWebP"],
+            name: "ImageDecodingTests",
+            dependencies: ["ImageDecoding", "Raster", "FileAccess", "SystemCalls", "CTurboJPEG", "CWebP"],
             exclude: ["FuzzCrashes", "WebP"]),
         .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
         .testTarget(
@@ -301,6 +303,7 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "KMSDisplayTests", dependencies: ["KMSDisplay", "DisplaySelection", "CLibDRM", "CLinuxFB", "Raster"]),
+            name: "KMSDisplayTests",
+            dependencies: ["KMSDisplay", "DisplaySelection", "CLibDRM", "CLinuxFB", "Raster", "SystemCalls"]),
     ]
 )

@@ -1,4 +1,5 @@
 import FileAccess
+import SystemCalls
 
 /// The banners found in a content directory and everything wrong with it.
 public struct ContentLoadResult: Equatable, Sendable {
@@ -44,7 +45,7 @@ public struct ContentLoader: Sendable {
     public func load(directory: String) -> ContentLoadResult {
         let dir = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let manifest = dir + "/" + Self.manifestName
-        do throws(FileError) {
+        do throws(SystemCallError) {
             let bytes = try files.readBytes(manifest, maxBytes: 4 << 20)
             var images = ImageCheck(files: files, manifest: manifest)
             let (banners, syntaxProblems, problems) = ManifestReader.read(

@@ -1,4 +1,5 @@
 import FileAccess
+import SystemCalls
 import TOMLDecoding
 
 /// Manifest images that are missing or not regular files, reported at the `image =` value that first names them;
@@ -32,7 +33,7 @@ struct ImageCheck {
 
     private func check(_ path: String, namedAt value: TOMLValue) -> ContentProblem? {
         let message: String
-        do throws(FileError) {
+        do throws(SystemCallError) {
             switch try files.kind(of: path) {
             case .regular: return nil
             case .directory: message = "image \(path) is a directory"

@@ -1,5 +1,6 @@
 import BannerdConfig
 import FileAccess
+import SystemCalls
 
 /// Reads bannerd.toml and board profiles from the local file system (FileAccess), for `ConfigurationLoader`:
 ///
@@ -18,7 +19,7 @@ public struct LocalConfigurationFiles: ConfigurationFiles, Sendable {
     /// The file's text; nil when nothing is at `path` (a missing default config is fine); other failures
     /// (permissions, a directory, too large) are errors naming the path.
     public func text(atPath path: String) throws(ConfigurationError) -> String? {
-        do throws(FileError) {
+        do throws(SystemCallError) {
             return try files.readText(path)
         } catch  where error.isNotFound {
             return nil

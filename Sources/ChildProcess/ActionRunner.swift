@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// Runs banners' tap actions without ever blocking the frame loop: at most `maximumRunning` at once, never a
 /// banner's action twice at the same time, output collected line by line, exits reaped from the poll loop.
 public final class ActionRunner {
@@ -18,7 +20,7 @@ public final class ActionRunner {
         /// `maximumRunning` actions are running.
         case tooMany(running: Int)
         /// The program could not be started.
-        case spawnFailed(ChildProcessError, argv: [String])
+        case spawnFailed(SystemCallError, argv: [String])
 
         public var description: String {
             switch self {

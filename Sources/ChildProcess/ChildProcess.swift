@@ -24,13 +24,13 @@ public final class ChildProcess {
     public private(set) var status: ExitStatus?
 
     /// Starts `argv[0]` (an absolute path) with `argv` and `environment` ("NAME=value" entries).
-    public init(argv: [String], environment: [String]) throws(ChildProcessError) {
+    public init(argv: [String], environment: [String]) throws(SystemCallError) {
         let program = argv.first ?? ""
         self.program = program
         var pipeEnds: [Int32] = [-1, -1]
         // Close-on-exec on both ends: only the dup2'd copies (1 and 2) reach the program.
         guard pipe2(&pipeEnds, O_CLOEXEC) == 0 else {
-            throw ChildProcessError(call: "pipe2", errno: errno, program: program)
+            throw SystemCallError(call: "pipe2", errno: errno, .program(program))
         }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
         // Only bannerd's end is non-blocking: a program writing to a full pipe should wait, not fail.
@@ -47,7 +47,7 @@ public final class ChildProcess {
         let pidfd = pidfd_open(pid, 0)
         guard pidfd >= 0 else {
             // Without a pidfd its exit cannot be seen in the poll loop: stop it rather than leak a zombie.
-            let error = ChildProcessError(call: "pidfd_open", errno: errno, program: program)
+            let error = SystemCallError(call: "pidfd_open", errno: errno, .program(program))
             kill(pid, SIGKILL)
             var status: Int32 = 0
             _ = repeatWhileInterrupted { waitpid(pid, &status, 0) }
@@ -66,7 +66,7 @@ public final class ChildProcess {
 
     /// posix_spawn: returns an errno (not −1) and reports the program's exec failure (ENOENT, EACCES) itself.
     private static func spawn(argv: [String], environment: [String], output: Int32) -> Result<
-        pid_t, ChildProcessError
+        pid_t, SystemCallError
     > {
         let program = argv.first ?? ""
         var actions = posix_spawn_file_actions_t()
@@ -99,7 +99,7 @@ public final class ChildProcess {
         var pid: pid_t = 0
         let result = posix_spawn(&pid, program, &actions, &attributes, cArguments, cEnvironment)
         guard result == 0 else {
-            return .failure(ChildProcessError(call: "posix_spawn", errno: result, program: program))
+            return .failure(SystemCallError(call: "posix_spawn", errno: result, .program(program)))
         }
         return .success(pid)
     }

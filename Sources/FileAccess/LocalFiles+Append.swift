@@ -13,43 +13,45 @@ extension LocalFiles {
     /// being written. A file that does not end in a newline (a power cut mid-write, or a full disk) is cut back to
     /// its last whole line first; returns how many bytes that removed (0 normally).
     @discardableResult
-    public func appendLine(_ line: [UInt8], to path: String, permissions: mode_t) throws(FileError) -> Int {
+    public func appendLine(_ line: [UInt8], to path: String, permissions: mode_t) throws(SystemCallError) -> Int {
         let fd = repeatWhileInterrupted { open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, permissions) }
-        guard fd >= 0 else { throw FileError(call: "open", errno: errno, path: path) }
+        guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno, .file(path)) }
         defer { close(fd) }
         let removed = try Self.cutToLastLine(fd, path: path)
         try Self.writeAll(line, to: fd, path: path)
-        guard fdatasync(fd) == 0 else { throw FileError(call: "fdatasync", errno: errno, path: path) }
+        guard fdatasync(fd) == 0 else { throw SystemCallError(call: "fdatasync", errno: errno, .file(path)) }
         return removed
     }
 
     /// Creates the directory `path` with `permissions` unless it exists.
-    public func makeDirectory(_ path: String, permissions: mode_t) throws(FileError) {
+    public func makeDirectory(_ path: String, permissions: mode_t) throws(SystemCallError) {
         guard mkdir(path, permissions) == 0 || errno == EEXIST else {
-            throw FileError(call: "mkdir", errno: errno, path: path)
+            throw SystemCallError(call: "mkdir", errno: errno, .file(path))
         }
     }
 
     /// Creates the directory `path` and any missing parents, each with `permissions` (`mkdir -p`).
-    public func makeDirectories(_ path: String, permissions: mode_t) throws(FileError) {
+    public func makeDirectories(_ path: String, permissions: mode_t) throws(SystemCallError) {
         var parent = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             parent += component
             try makeDirectory(parent, permissions: permissions)
             parent += "/"
         }
-        guard case .directory = try kind(of: path) else { throw FileError(call: "mkdir", errno: ENOTDIR, path: path) }
+        guard case .directory = try kind(of: path) else {
+            throw SystemCallError(call: "mkdir", errno: ENOTDIR, .file(path))
+        }
     }
 
     /// Removes the file `path`.
-    public func remove(_ path: String) throws(FileError) {
-        guard unlink(path) == 0 else { throw FileError(call: "unlink", errno: errno, path: path) }
+    public func remove(_ path: String) throws(SystemCallError) {
+        guard unlink(path) == 0 else { throw SystemCallError(call: "unlink", errno: errno, .file(path)) }
     }
 
     /// Truncates an open file after its last newline when it does not end in one; the bytes removed.
-    private static func cutToLastLine(_ fd: Int32, path: String) throws(FileError) -> Int {
+    private static func cutToLastLine(_ fd: Int32, path: String) throws(SystemCallError) -> Int {
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FileError(call: "fstat", errno: errno, path: path) }
+        guard fstat(fd, &st) == 0 else { throw SystemCallError(call: "fstat", errno: errno, .file(path)) }
         let size = Int(st.st_size)
         var end = size
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -59,7 +61,10 @@ extension LocalFiles {
             let n = repeatWhileInterrupted {
                 chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, end - start, off_t(start)) }
             }
-            guard n == end - start else { throw FileError(call: "pread", errno: n < 0 ? errno : EIO, path: path) }
+            guard n >= 0 else { throw SystemCallError(call: "pread", errno: errno, .file(path)) }
+            guard n == end - start else {
+                throw SystemCallError(call: "pread", refused: "the file shrank while it was read", .file(path))
+            }
             if let last = chunk[0..<n].lastIndex(of: UInt8(ascii: "\n")) {
                 end = start + last + 1
                 break
@@ -68,7 +73,7 @@ extension LocalFiles {
         }
         guard end < size else { return 0 }
         guard repeatWhileInterrupted({ ftruncate(fd, off_t(end)) }) == 0 else {
-            throw FileError(call: "ftruncate", errno: errno, path: path)
+            throw SystemCallError(call: "ftruncate", errno: errno, .file(path))
         }
         return size - end
     }

@@ -14,15 +14,15 @@ public enum FileKind: Equatable, Sendable {
 }
 
 /// Reads files and lists directories with POSIX calls (open/fstat/read/opendir), the only file access bannerd's
-/// content and image code needs. Each call retries EINTR; every failure is a `FileError` naming the call.
+/// content and image code needs. Each call retries EINTR; every failure is a `SystemCallError` naming the call.
 public struct LocalFiles: Sendable {
     /// Access to the local file system.
     public init() {}
 
     /// What `path` names, following symlinks (`stat`).
-    public func kind(of path: String) throws(FileError) -> FileKind {
+    public func kind(of path: String) throws(SystemCallError) -> FileKind {
         var st = stat()
-        guard stat(path, &st) == 0 else { throw FileError(call: "stat", errno: errno, path: path) }
+        guard stat(path, &st) == 0 else { throw SystemCallError(call: "stat", errno: errno, .file(path)) }
         return Self.kind(st)
     }
 
@@ -32,25 +32,25 @@ public struct LocalFiles: Sendable {
     }
 
     /// Opens a regular file for reading (`open`, `fstat`); refuses directories, FIFOs, sockets and devices.
-    public func openRegularFile(_ path: String) throws(FileError) -> OpenFile {
+    public func openRegularFile(_ path: String) throws(SystemCallError) -> OpenFile {
         // O_NONBLOCK: a FIFO named like an image must not hang the player; it is refused below.
         let fd = repeatWhileInterrupted { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard fd >= 0 else { throw FileError(call: "open", errno: errno, path: path) }
+        guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno, .file(path)) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             let e = errno
             close(fd)
-            throw FileError(call: "fstat", errno: e, path: path)
+            throw SystemCallError(call: "fstat", errno: e, .file(path))
         }
         switch Self.kind(st) {
         case .regular(let n): return OpenFile(descriptor: fd, path: path, byteCount: n)
         case .directory:
             close(fd)
-            throw FileError(call: "read", errno: EISDIR, path: path)
+            throw SystemCallError(call: "read", errno: EISDIR, .file(path))
         case .other:
             close(fd)
-            throw FileError(
-                call: "fstat", errno: 0, path: path, detail: "not a regular file (a FIFO, socket or device)")
+            throw SystemCallError(
+                call: "fstat", refused: "not a regular file (a FIFO, socket or device)", .file(path))
         }
     }
 
@@ -58,18 +58,18 @@ public struct LocalFiles: Sendable {
     public static let defaultMaxBytes = 256 << 20
 
     /// The whole file's bytes; refuses directories and files larger than `maxBytes` before reading them.
-    public func readBytes(_ path: String, maxBytes: Int = defaultMaxBytes) throws(FileError) -> [UInt8] {
+    public func readBytes(_ path: String, maxBytes: Int = defaultMaxBytes) throws(SystemCallError) -> [UInt8] {
         try openRegularFile(path).readAll(maxBytes: maxBytes)
     }
 
     /// The file's text, UTF-8 (invalid sequences replaced).
-    public func readText(_ path: String, maxBytes: Int = 4 << 20) throws(FileError) -> String {
+    public func readText(_ path: String, maxBytes: Int = 4 << 20) throws(SystemCallError) -> String {
         String(decoding: try readBytes(path, maxBytes: maxBytes), as: UTF8.self)
     }
 
     /// The names in a directory, without "." and "..", in no particular order (`opendir`/`readdir`).
-    public func list(_ path: String) throws(FileError) -> [String] {
-        guard let dir = opendir(path) else { throw FileError(call: "opendir", errno: errno, path: path) }
+    public func list(_ path: String) throws(SystemCallError) -> [String] {
+        guard let dir = opendir(path) else { throw SystemCallError(call: "opendir", errno: errno, .file(path)) }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
@@ -84,15 +84,15 @@ public struct LocalFiles: Sendable {
     /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then `rename`, so a
     /// reader never sees a half-written file. With `permissions`, the file gets exactly those, whatever the umask
     /// (a service's `UMask=0077` would hide a file meant for another user's reader).
-    public func writeAtomically(_ bytes: [UInt8], to path: String, permissions: mode_t? = nil) throws(FileError) {
+    public func writeAtomically(_ bytes: [UInt8], to path: String, permissions: mode_t? = nil) throws(SystemCallError) {
         let tmp = path + ".tmp-\(getpid())"
         let fd = repeatWhileInterrupted { open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw FileError(call: "open", errno: errno, path: tmp) }
+        guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno, .file(tmp)) }
         if let permissions, fchmod(fd, permissions) != 0 {
             let e = errno
             close(fd)
             unlink(tmp)
-            throw FileError(call: "fchmod", errno: e, path: tmp)
+            throw SystemCallError(call: "fchmod", errno: e, .file(tmp))
         }
         do {
             try Self.writeAll(bytes, to: fd, path: tmp)
@@ -104,19 +104,19 @@ public struct LocalFiles: Sendable {
         guard close(fd) == 0 else {
             let e = errno
             unlink(tmp)
-            throw FileError(call: "close", errno: e, path: tmp)
+            throw SystemCallError(call: "close", errno: e, .file(tmp))
         }
         guard rename(tmp, path) == 0 else {
             let e = errno
             unlink(tmp)
-            throw FileError(call: "rename", errno: e, path: path)
+            throw SystemCallError(call: "rename", errno: e, .file(path))
         }
     }
 
     /// Writes all of `bytes` to `fd` (write(2) may take less than asked); `path` names it in the error.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(FileError) {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(SystemCallError) {
         if let failure = SystemCalls.writeAll(bytes, to: fd) {
-            throw FileError(call: "write", errno: failure, path: path)
+            throw SystemCallError(call: "write", errno: failure, .file(path))
         }
     }
 

@@ -29,7 +29,7 @@ public final class OpenFile {
     public static let chunkBytes = 64 << 10
 
     /// Up to `count` bytes from `offset`, fewer at the end of the file.
-    public func read(count: Int, at offset: Int) throws(FileError) -> [UInt8] {
+    public func read(count: Int, at offset: Int) throws(SystemCallError) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
@@ -38,7 +38,7 @@ public final class OpenFile {
                     pread(descriptor, $0.baseAddress.map { $0 + filled }, count - filled, off_t(offset + filled))
                 }
             }
-            if n < 0 { throw FileError(call: "pread", errno: errno, path: path) }
+            if n < 0 { throw SystemCallError(call: "pread", errno: errno, .file(path)) }
             if n == 0 { break }
             filled += n
         }
@@ -46,10 +46,10 @@ public final class OpenFile {
     }
 
     /// The whole file; refuses one larger than `maxBytes`, also when it grew past that since it was opened.
-    public func readAll(maxBytes: Int = LocalFiles.defaultMaxBytes) throws(FileError) -> [UInt8] {
+    public func readAll(maxBytes: Int = LocalFiles.defaultMaxBytes) throws(SystemCallError) -> [UInt8] {
         guard byteCount <= maxBytes else {
-            throw FileError(
-                call: "size", errno: 0, path: path, detail: "file is \(byteCount) bytes, the limit is \(maxBytes)")
+            throw SystemCallError(
+                call: "size", refused: "file is \(byteCount) bytes, the limit is \(maxBytes)", .file(path))
         }
         var out: [UInt8] = []
         out.reserveCapacity(byteCount)
@@ -58,7 +58,7 @@ public final class OpenFile {
             let piece = try read(count: chunk, at: out.count)
             out.append(contentsOf: piece)
             if out.count > maxBytes {
-                throw FileError(call: "size", errno: 0, path: path, detail: "file grew past \(maxBytes) bytes")
+                throw SystemCallError(call: "size", refused: "file grew past \(maxBytes) bytes", .file(path))
             }
             if piece.count < chunk { return out }
         }

@@ -31,7 +31,7 @@ public struct ImageDecoder: Sendable {
         do {
             file = try files.openRegularFile(path)
         } catch {
-            throw ImageError(error)
+            throw ImageError(error, path: path)
         }
         switch try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) {
         case .jpeg: return DecodedImage(bitmap: try JPEGCodec.decode(file, limits: limits, fitting: fitting))

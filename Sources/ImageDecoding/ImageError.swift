@@ -1,4 +1,5 @@
 import FileAccess
+import SystemCalls
 
 /// Why an image could not be read, decoded or encoded: the C call that failed, the library's message (or errno
 /// text) and the file path. `description` is one line a user can act on.
@@ -38,10 +39,10 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         self.path = path
     }
 
-    /// An image error for a failed file read.
-    init(_ file: FileError) {
+    /// An image error for a failed read of the file at `path`.
+    init(_ file: SystemCallError, path: String) {
         let kind: Kind = file.errno == 21 ? .isDirectory : .unreadable  // 21 = EISDIR (errno.h)
-        self.init(kind, call: file.call, message: file.message, path: file.path)
+        self.init(kind, call: file.call, message: file.message, path: path)
     }
 
     public var description: String { "\(path): \(reason)" }

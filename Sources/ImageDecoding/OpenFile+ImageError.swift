@@ -7,7 +7,7 @@ extension OpenFile {
         do {
             return try read(count: count, at: offset)
         } catch {
-            throw ImageError(error)
+            throw ImageError(error, path: path)
         }
     }
 
@@ -16,7 +16,7 @@ extension OpenFile {
         do {
             return try readAll()
         } catch {
-            throw ImageError(error)
+            throw ImageError(error, path: path)
         }
     }
 }

@@ -1,5 +1,6 @@
 import DisplaySelection
 import MonotonicTime
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -14,10 +15,10 @@ public final class DRMCard {
 
     /// The card nodes in `directory`, in name order; an error naming the directory when it cannot be read (no
     /// /dev/dri at all is the usual case on a machine without a KMS driver).
-    public static func cardPaths(directory: String = "/dev/dri") throws(DisplayError) -> [String] {
+    public static func cardPaths(directory: String = "/dev/dri") throws(SystemCallError) -> [String] {
         // opendir: NULL + errno.
         guard let handle = opendir(directory) else {
-            throw DisplayError(call: "opendir", errno: errno, path: directory)
+            throw SystemCallError(call: "opendir", errno: errno, .display(directory))
         }
         defer { closedir(handle) }
         var names: [String] = []
@@ -32,7 +33,7 @@ public final class DRMCard {
     }
 
     /// Opens the card read/write. Becoming DRM master is separate (`acquireMaster`): listing needs no master.
-    public init(path: String) throws(DisplayError) {
+    public init(path: String) throws(SystemCallError) {
         self.path = path
         fileDescriptor = try Syscalls.open(path, flags: O_RDWR | O_NONBLOCK)
     }
@@ -42,7 +43,7 @@ public final class DRMCard {
     }
 
     /// The card's connectors, encoders and CRTCs, probed now.
-    public func resources() throws(DisplayError) -> CardResources {
+    public func resources() throws(SystemCallError) -> CardResources {
         try LibDRM.resources(fd: fileDescriptor, path: path)
     }
 
@@ -54,7 +55,7 @@ public final class DRMCard {
 
     /// Takes DRM master, retrying for `timeout`: a previous bannerd may still hold it for a moment after a
     /// restart. The final error names the processes that have the card open.
-    public func acquireMaster(timeout: Duration = .seconds(3)) throws(DisplayError) {
+    public func acquireMaster(timeout: Duration = .seconds(3)) throws(SystemCallError) {
         let deadline = MonotonicClock.now() + timeout
         while true {
             if isMaster { return }
@@ -75,7 +76,7 @@ public final class DRMCard {
     }
 
     /// Gives up DRM master (VT switch away, handing the screen to another program).
-    public func dropMaster() throws(DisplayError) {
+    public func dropMaster() throws(SystemCallError) {
         try LibDRM.dropMaster(fd: fileDescriptor, path: path)
     }
 }

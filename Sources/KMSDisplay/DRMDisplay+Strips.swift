@@ -1,6 +1,7 @@
 import DisplaySelection
 import MonotonicTime
 import Raster
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -13,11 +14,13 @@ extension DRMDisplay {
     /// returns its number. Held until shutdown; at most `maxStrips`. With a `panMethod`, the driver is first asked
     /// about the windows at both ends (`testWindow`); if it refuses either, the strip is freed and the refusal
     /// thrown.
-    public func addStrip(width: Int, height: Int) throws(DisplayError) -> Int {
+    public func addStrip(width: Int, height: Int) throws(SystemCallError) -> Int {
         guard !isShutDown, strips.count < Self.maxStrips, width >= mode.width, height >= mode.height else {
-            throw DisplayError(
-                call: "drmModeCreateDumbBuffer", errno: EINVAL, path: card.path,
-                context: "strip \(width)x\(height) for \(mode.summary), \(strips.count) held")
+            throw SystemCallError(
+                call: "drmModeCreateDumbBuffer",
+                refused:
+                    "no strip of \(width)x\(height) for \(mode.summary) with \(strips.count) of \(Self.maxStrips) held",
+                .display(card.path))
         }
         // Rows a whole number of 64 pixels long: scanout engines take only some line pitches (QEMU's VGA, which
         // bochs drives, rounds its line up to 8 pixels and so showed a strip of 2026 sheared). The pixels given
@@ -48,10 +51,10 @@ extension DRMDisplay {
     /// against the strip's size: the kernel's answer is what counts. A driver without atomic commits cannot be
     /// asked: by `framebufferOffset` only the window's framebuffer is made (drmModeAddFB2 checks its offset, pitch
     /// and size), and `planeSource`, which needs atomic commits, is refused.
-    public func testWindow(ofStrip number: Int, x: Int, y: Int, method: PanMethod) throws(DisplayError) {
+    public func testWindow(ofStrip number: Int, x: Int, y: Int, method: PanMethod) throws(SystemCallError) {
         guard !isShutDown, strips.indices.contains(number), x >= 0, y >= 0 else {
-            throw DisplayError(
-                call: "testWindow", errno: EINVAL, path: card.path, context: "strip \(number), window at \(x),\(y)")
+            throw SystemCallError(
+                call: "testWindow", refused: "no strip \(number) with a window at \(x),\(y)", .display(card.path))
         }
         let strip = strips[number]
         let fd = card.fileDescriptor
@@ -68,16 +71,16 @@ extension DRMDisplay {
     }
 
     /// A framebuffer over the screen-sized window at `x`, `y` of `strip` (`PanMethod.framebufferOffset`).
-    private func windowFramebuffer(of strip: DumbBuffer, x: Int, y: Int) throws(DisplayError) -> UInt32 {
+    private func windowFramebuffer(of strip: DumbBuffer, x: Int, y: Int) throws(SystemCallError) -> UInt32 {
         let offset = y * strip.pitch + x * format.bytesPerPixel
         return try LibDRM.addFramebuffer(
             fd: card.fileDescriptor, width: mode.width, height: mode.height, fourcc: DRMConstants.fourcc(format).fourcc,
             handle: strip.handle, pitch: UInt32(strip.pitch), offset: UInt32(offset), path: card.path)
     }
 
-    private func testCommit(_ bufferID: UInt32, x: Int, y: Int) throws(DisplayError) {
+    private func testCommit(_ bufferID: UInt32, x: Int, y: Int) throws(SystemCallError) {
         guard try atomicPlane().commit(bufferID, x: x, y: y, flags: DRMConstants.atomicTestOnly, userData: nil) else {
-            throw DisplayError(call: "drmModeAtomicCommit", errno: EBUSY, path: card.path, context: "test only")
+            throw SystemCallError(call: "drmModeAtomicCommit", errno: EBUSY, .display(card.path), context: "test only")
         }
     }
 
@@ -96,7 +99,7 @@ extension DRMDisplay {
 
     public func presentStrip(_ number: Int, x: Int, y: Int) throws -> PresentOutcome {
         guard let panMethod else {
-            throw DisplayError(call: "present", errno: EOPNOTSUPP, path: card.path, context: "no pan method")
+            throw SystemCallError(call: "present", refused: "no pan method", .display(card.path))
         }
         return try present(strip: number, x: x, y: y, method: panMethod)
     }
@@ -105,14 +108,15 @@ extension DRMDisplay {
     /// pending. The window must lie inside the strip.
     public func present(strip number: Int, x: Int, y: Int, method: PanMethod) throws -> PresentOutcome {
         guard !isShutDown, strips.indices.contains(number) else {
-            throw DisplayError(call: "present", errno: EINVAL, path: card.path, context: "no strip \(number)")
+            throw SystemCallError(call: "present", refused: "no strip \(number)", .display(card.path))
         }
         guard !tracker.isFlipPending else { return .busy }
         let strip = strips[number]
         guard x >= 0, y >= 0, x + mode.width <= strip.pixels.width, y + mode.height <= strip.pixels.height else {
-            throw DisplayError(
-                call: "present", errno: EINVAL, path: card.path,
-                context: "window at \(x),\(y) outside the \(strip.pixels.width)x\(strip.pixels.height) strip")
+            throw SystemCallError(
+                call: "present",
+                refused: "window at \(x),\(y) outside the \(strip.pixels.width)x\(strip.pixels.height) strip",
+                .display(card.path))
         }
         let index = buffers.count + number
         let userData = UnsafeMutableRawPointer(events + index)
@@ -144,7 +148,7 @@ extension DRMDisplay {
     /// source offset is asked for, an atomic commit from then on. A legacy flip keeps the plane's source as it was
     /// (the atomic helpers change only the framebuffer), which no longer fits once it was moved.
     func flip(to bufferID: UInt32, sourceX: Int = 0, sourceY: Int = 0, userData: UnsafeMutableRawPointer)
-        throws(DisplayError) -> Bool
+        throws(SystemCallError) -> Bool
     {
         guard atomicFlips || sourceX != 0 || sourceY != 0 else {
             return try LibDRM.pageFlip(
@@ -159,11 +163,11 @@ extension DRMDisplay {
     }
 
     /// The primary plane's atomic state, made the first time it is needed.
-    private func atomicPlane() throws(DisplayError) -> PrimaryPlaneCommit {
+    private func atomicPlane() throws(SystemCallError) -> PrimaryPlaneCommit {
         if let plane { return plane }
         guard let primaryPlaneID else {
-            throw DisplayError(
-                call: "drmModeGetPlaneResources", errno: EOPNOTSUPP, path: card.path, context: "no primary plane")
+            throw SystemCallError(
+                call: "drmModeGetPlaneResources", refused: "no primary plane", .display(card.path))
         }
         let made = try PrimaryPlaneCommit(
             fd: card.fileDescriptor, planeID: primaryPlaneID, crtcID: plan.crtcID, width: mode.width,

@@ -1,6 +1,7 @@
 import DisplaySelection
 import MonotonicTime
 import Raster
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -32,7 +33,7 @@ public final class DRMDisplay: PanningScanout {
     /// How `presentStrip` pans; nil: the display is not panned (the owner decides at open, `PanMethod.measured`).
     public let panMethod: PanMethod?
     /// Why putting back the previous CRTC state failed at shutdown, if it did.
-    public private(set) var restoreError: DisplayError?
+    public private(set) var restoreError: SystemCallError?
 
     // The state below is also `DRMDisplay+Strips`'s, hence internal rather than private.
     var buffers: [DumbBuffer]
@@ -55,7 +56,7 @@ public final class DRMDisplay: PanningScanout {
     /// Finds the display by capability, takes DRM master (retrying a few seconds) and modesets, trying the
     /// plan's modes in order, in `format` (nil: what the CRTC's primary plane scans out, `ScanoutFormat.choose`).
     /// `pan` says how to pan on the card's driver (by its name; nil: not panned). Throws `SelectionFailure` when
-    /// no display fits, `DisplayError` when a call fails.
+    /// no display fits, `SystemCallError` when a call fails.
     public static func open(
         configuration: DisplayConfiguration = DisplayConfiguration(), bufferCount: Int = 3,
         format requested: PixelFormat? = nil, pan: (_ driver: String) -> PanMethod? = { _ in nil },
@@ -94,7 +95,7 @@ public final class DRMDisplay: PanningScanout {
             do {
                 try display.validateFlips()
                 return display
-            } catch let error as DisplayError {
+            } catch let error as SystemCallError {
                 // A mode can modeset yet fail to flip: bochs with 16 MiB of VRAM takes one 1920x1080 buffer but
                 // cannot pin a second (ENOMEM). Such a mode is as unusable as one that fails to modeset.
                 let tried = remaining.modeCandidates.firstIndex(of: display.mode) ?? 0
@@ -111,11 +112,13 @@ public final class DRMDisplay: PanningScanout {
     func validateFlips() throws {
         for _ in 1..<buffers.count {
             guard try present() == .queued else {
-                throw DisplayError(call: "drmModePageFlip", errno: EBUSY, path: card.path, context: "first flips")
+                throw SystemCallError(
+                    call: "drmModePageFlip", refused: "a flip was still pending in the first flips", .display(card.path)
+                )
             }
             guard try waitForFlip() else {
-                throw DisplayError(
-                    call: "drmModePageFlip", errno: ETIMEDOUT, path: card.path, context: "first flip never completed")
+                throw SystemCallError(
+                    call: "drmModePageFlip", refused: "the first flip never completed", .display(card.path))
             }
         }
     }
@@ -126,10 +129,10 @@ public final class DRMDisplay: PanningScanout {
         card: DRMCard, plan: DisplayPlan, bufferCount: Int = 3, format: PixelFormat = .xrgb8888,
         primary: (id: UInt32, formats: [UInt32])? = nil, panMethod: PanMethod? = nil,
         notice: (String) -> Void = { _ in }
-    ) throws(DisplayError) {
+    ) throws(SystemCallError) {
         let fd = card.fileDescriptor
         let saved = try LibDRM.savedCRTC(fd: fd, id: plan.crtcID, path: card.path)
-        var lastError: DisplayError?
+        var lastError: SystemCallError?
         for mode in plan.modeCandidates {
             var created: [DumbBuffer] = []
             do {
@@ -154,8 +157,8 @@ public final class DRMDisplay: PanningScanout {
             }
         }
         throw lastError
-            ?? DisplayError(
-                call: "drmModeSetCrtc", errno: 0, path: card.path, context: "\(plan.connector.name) has no modes")
+            ?? SystemCallError(
+                call: "drmModeSetCrtc", refused: "\(plan.connector.name) has no modes", .display(card.path))
     }
 
     private init(
@@ -199,7 +202,7 @@ public final class DRMDisplay: PanningScanout {
     /// Queues a page flip to the back buffer (drmModePageFlip with DRM_MODE_PAGE_FLIP_EVENT); `.busy` while one is pending.
     public func present() throws -> PresentOutcome {
         guard !isShutDown else {
-            throw DisplayError(call: "drmModePageFlip", errno: 0, path: card.path, context: "display is shut down")
+            throw SystemCallError(call: "drmModePageFlip", refused: "display is shut down", .display(card.path))
         }
         guard !tracker.isFlipPending, let back = tracker.back else { return .busy }
         let submitted = MonotonicClock.now()
@@ -266,9 +269,9 @@ public final class DRMDisplay: PanningScanout {
             let property = try LibDRM.connectorPropertyID(
                 fd: card.fileDescriptor, connectorID: connector.id, name: "DPMS", path: card.path)
         else {
-            throw DisplayError(
-                call: "drmModeConnectorSetProperty", errno: EOPNOTSUPP, path: card.path,
-                context: "\(connector.name) has no DPMS property")
+            throw SystemCallError(
+                call: "drmModeConnectorSetProperty", refused: "\(connector.name) has no DPMS property",
+                .display(card.path))
         }
         try LibDRM.setConnectorProperty(
             fd: card.fileDescriptor, connectorID: connector.id, propertyID: property,

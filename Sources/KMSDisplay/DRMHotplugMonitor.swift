@@ -1,4 +1,5 @@
 import CLibudev
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -26,18 +27,18 @@ public final class DRMHotplugMonitor {
     }
 
     /// Subscribes to udev's `drm` events (after udev processed them, so permissions and links are in place).
-    public init() throws(DisplayError) {
-        guard let udev = udev_new() else { throw DisplayError(call: "udev_new", errno: errno, path: "udev") }
+    public init() throws(SystemCallError) {
+        guard let udev = udev_new() else { throw SystemCallError(call: "udev_new", errno: errno, .display("udev")) }
         guard let monitor = udev_monitor_new_from_netlink(udev, "udev") else {
             udev_unref(udev)
-            throw DisplayError(call: "udev_monitor_new_from_netlink", errno: errno, path: "udev")
+            throw SystemCallError(call: "udev_monitor_new_from_netlink", errno: errno, .display("udev"))
         }
         var result = udev_monitor_filter_add_match_subsystem_devtype(monitor, "drm", nil)
         if result == 0 { result = udev_monitor_enable_receiving(monitor) }
         guard result == 0 else {
             udev_monitor_unref(monitor)
             udev_unref(udev)
-            throw DisplayError(call: "udev_monitor_enable_receiving", errno: -result, path: "udev")
+            throw SystemCallError(call: "udev_monitor_enable_receiving", errno: -result, .display("udev"))
         }
         self.udev = udev
         self.monitor = monitor

@@ -1,4 +1,5 @@
 import Raster
+import SystemCalls
 
 /// One dumb buffer: created, registered as a framebuffer and mapped once, for the display's lifetime.
 ///
@@ -13,17 +14,17 @@ struct DumbBuffer {
     var pixels: PixelBuffer
 
     /// Creates, registers and maps; undoes the earlier steps when a later one fails.
-    static func create(fd: Int32, width: Int, height: Int, format: PixelFormat, path: String) throws(DisplayError)
+    static func create(fd: Int32, width: Int, height: Int, format: PixelFormat, path: String) throws(SystemCallError)
         -> DumbBuffer
     {
         let (fourcc, bitsPerPixel) = DRMConstants.fourcc(format)
         let created = try LibDRM.createDumbBuffer(
             fd: fd, width: width, height: height, bitsPerPixel: bitsPerPixel, path: path)
-        do throws(DisplayError) {
+        do throws(SystemCallError) {
             let bufferID = try LibDRM.addFramebuffer(
                 fd: fd, width: width, height: height, fourcc: fourcc, handle: created.handle, pitch: created.pitch,
                 path: path)
-            do throws(DisplayError) {
+            do throws(SystemCallError) {
                 let offset = try LibDRM.mapOffset(fd: fd, handle: created.handle, path: path)
                 let length = Int(created.size)
                 let address = try Syscalls.mapShared(fd: fd, length: length, offset: Int(offset), path: path)

@@ -1,6 +1,7 @@
 import CLinuxFB
 import DisplaySelection
 import Raster
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -29,17 +30,18 @@ public final class FbdevDisplay: ScanoutDevice {
     private var isShutDown = false
 
     /// Opens and maps the framebuffer; only 32-bit XRGB and 16-bit RGB565 layouts are accepted.
-    public init(path: String = "/dev/fb0") throws(DisplayError) {
+    public init(path: String = "/dev/fb0") throws(SystemCallError) {
         let fd = try Syscalls.open(path, flags: O_RDWR)
-        do throws(DisplayError) {
+        do throws(SystemCallError) {
             var variable = fb_var_screeninfo()
             var fixed = fb_fix_screeninfo()
             try Syscalls.ioctl(fd, UInt(FBIOGET_VSCREENINFO), &variable, name: "FBIOGET_VSCREENINFO", path: path)
             try Syscalls.ioctl(fd, UInt(FBIOGET_FSCREENINFO), &fixed, name: "FBIOGET_FSCREENINFO", path: path)
             guard let format = Self.format(variable) else {
-                throw DisplayError(
-                    call: "FBIOGET_VSCREENINFO", errno: 0, path: path,
-                    context: "unsupported layout: \(variable.bits_per_pixel) bits, red at \(variable.red.offset)")
+                throw SystemCallError(
+                    call: "FBIOGET_VSCREENINFO",
+                    refused: "unsupported layout: \(variable.bits_per_pixel) bits, red at \(variable.red.offset)",
+                    .display(path))
             }
             let width = Int(variable.xres)
             let height = Int(variable.yres)
@@ -49,9 +51,10 @@ public final class FbdevDisplay: ScanoutDevice {
             guard width > 0, height > 0, lineLength >= width * format.bytesPerPixel,
                 offset + lineLength * height <= length
             else {
-                throw DisplayError(
-                    call: "FBIOGET_FSCREENINFO", errno: 0, path: path,
-                    context: "inconsistent geometry \(width)x\(height), line \(lineLength), memory \(length)")
+                throw SystemCallError(
+                    call: "FBIOGET_FSCREENINFO",
+                    refused: "inconsistent geometry \(width)x\(height), line \(lineLength), memory \(length)",
+                    .display(path))
             }
             mapped = try Syscalls.mapShared(fd: fd, length: length, offset: 0, path: path)
             self.fd = fd
@@ -102,7 +105,7 @@ public final class FbdevDisplay: ScanoutDevice {
     /// Copies the shadow buffer to the visible framebuffer.
     public func present() throws -> PresentOutcome {
         guard !isShutDown else {
-            throw DisplayError(call: "present", errno: 0, path: path, context: "display is shut down")
+            throw SystemCallError(call: "present", refused: "display is shut down", .display(path))
         }
         for row in 0..<size.height {
             (mapped + visibleOffset + row * lineLength).copyMemory(

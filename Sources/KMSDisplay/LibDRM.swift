@@ -22,10 +22,10 @@ enum LibDRM {
     }
 
     /// drmGetCap: −1 + errno.
-    static func capability(fd: Int32, _ capability: UInt64, path: String) throws(DisplayError) -> UInt64 {
+    static func capability(fd: Int32, _ capability: UInt64, path: String) throws(SystemCallError) -> UInt64 {
         var value: UInt64 = 0
         guard drmGetCap(fd, capability, &value) == 0 else {
-            throw DisplayError(call: "drmGetCap", errno: errno, path: path)
+            throw SystemCallError(call: "drmGetCap", errno: errno, .display(path))
         }
         return value
     }
@@ -34,20 +34,20 @@ enum LibDRM {
     static func isMaster(fd: Int32) -> Bool { drmIsMaster(fd) != 0 }
 
     /// drmSetMaster: −1 + errno.
-    static func setMaster(fd: Int32, path: String) throws(DisplayError) {
-        guard drmSetMaster(fd) == 0 else { throw DisplayError(call: "drmSetMaster", errno: errno, path: path) }
+    static func setMaster(fd: Int32, path: String) throws(SystemCallError) {
+        guard drmSetMaster(fd) == 0 else { throw SystemCallError(call: "drmSetMaster", errno: errno, .display(path)) }
     }
 
     /// drmDropMaster: −1 + errno.
-    static func dropMaster(fd: Int32, path: String) throws(DisplayError) {
-        guard drmDropMaster(fd) == 0 else { throw DisplayError(call: "drmDropMaster", errno: errno, path: path) }
+    static func dropMaster(fd: Int32, path: String) throws(SystemCallError) {
+        guard drmDropMaster(fd) == 0 else { throw SystemCallError(call: "drmDropMaster", errno: errno, .display(path)) }
     }
 
     /// drmModeGetResources, drmModeGetConnector, drmModeGetEncoder, drmModeGetCrtc, drmModeGetProperty: NULL +
     /// errno. A connector or encoder that vanishes between the list and the get (hotplug) is skipped.
-    static func resources(fd: Int32, path: String) throws(DisplayError) -> CardResources {
+    static func resources(fd: Int32, path: String) throws(SystemCallError) -> CardResources {
         guard let resources = drmModeGetResources(fd) else {
-            throw DisplayError(call: "drmModeGetResources", errno: errno, path: path)
+            throw SystemCallError(call: "drmModeGetResources", errno: errno, .display(path))
         }
         defer { drmModeFreeResources(resources) }
         let res = resources.pointee
@@ -102,11 +102,11 @@ enum LibDRM {
     }
 
     /// The id of the connector's property called `name` (drmModeGetConnectorCurrent: NULL + errno, no probe).
-    static func connectorPropertyID(fd: Int32, connectorID: UInt32, name: String, path: String) throws(DisplayError)
+    static func connectorPropertyID(fd: Int32, connectorID: UInt32, name: String, path: String) throws(SystemCallError)
         -> UInt32?
     {
         guard let pointer = drmModeGetConnectorCurrent(fd, connectorID) else {
-            throw DisplayError(call: "drmModeGetConnectorCurrent", errno: errno, path: path)
+            throw SystemCallError(call: "drmModeGetConnectorCurrent", errno: errno, .display(path))
         }
         defer { drmModeFreeConnector(pointer) }
         let connector = pointer.pointee
@@ -141,12 +141,12 @@ enum LibDRM {
 
     /// The ids of the plane's properties named in `names` (drmModeObjectGetProperties: NULL + errno); a name the
     /// plane lacks is missing from the result.
-    static func planePropertyIDs(fd: Int32, planeID: UInt32, names: Set<String>, path: String) throws(DisplayError)
+    static func planePropertyIDs(fd: Int32, planeID: UInt32, names: Set<String>, path: String) throws(SystemCallError)
         -> [String: UInt32]
     {
         guard let properties = drmModeObjectGetProperties(fd, planeID, DRMConstants.objectPlane) else {
-            throw DisplayError(
-                call: "drmModeObjectGetProperties", errno: errno, path: path, context: "plane \(planeID)")
+            throw SystemCallError(
+                call: "drmModeObjectGetProperties", errno: errno, .display(path), context: "plane \(planeID)")
         }
         defer { drmModeFreeObjectProperties(properties) }
         var found: [String: UInt32] = [:]
@@ -162,9 +162,10 @@ enum LibDRM {
     }
 
     /// drmSetClientCap(DRM_CLIENT_CAP_ATOMIC): −1 + errno (EOPNOTSUPP from drivers without atomic modesetting).
-    static func enableAtomic(fd: Int32, path: String) throws(DisplayError) {
+    static func enableAtomic(fd: Int32, path: String) throws(SystemCallError) {
         guard drmSetClientCap(fd, DRMConstants.clientCapabilityAtomic, 1) == 0 else {
-            throw DisplayError(call: "drmSetClientCap", errno: errno, path: path, context: "DRM_CLIENT_CAP_ATOMIC")
+            throw SystemCallError(
+                call: "drmSetClientCap", errno: errno, .display(path), context: "DRM_CLIENT_CAP_ATOMIC")
         }
     }
 
@@ -174,21 +175,23 @@ enum LibDRM {
     static func atomicCommit(
         fd: Int32, objectID: UInt32, values: [(property: UInt32, value: UInt64)], flags: UInt32,
         userData: UnsafeMutableRawPointer?, path: String
-    ) throws(DisplayError) -> Bool {
+    ) throws(SystemCallError) -> Bool {
         guard let request = drmModeAtomicAlloc() else {
-            throw DisplayError(call: "drmModeAtomicAlloc", errno: ENOMEM, path: path)
+            throw SystemCallError(call: "drmModeAtomicAlloc", errno: ENOMEM, .display(path))
         }
         defer { drmModeAtomicFree(request) }
         for (property, value) in values {
             let added = drmModeAtomicAddProperty(request, objectID, property, value)
-            guard added >= 0 else { throw DisplayError(call: "drmModeAtomicAddProperty", errno: -added, path: path) }
+            guard added >= 0 else {
+                throw SystemCallError(call: "drmModeAtomicAddProperty", errno: -added, .display(path))
+            }
         }
         let result = drmModeAtomicCommit(fd, request, flags, userData)
         if result == -EBUSY { return false }
         guard result == 0 else {
             let test = flags & DRMConstants.atomicTestOnly != 0
-            throw DisplayError(
-                call: "drmModeAtomicCommit", errno: -result, path: path, context: test ? "test only" : nil)
+            throw SystemCallError(
+                call: "drmModeAtomicCommit", errno: -result, .display(path), context: test ? "test only" : nil)
         }
         return true
     }
@@ -211,11 +214,11 @@ enum LibDRM {
     /// drmModeConnectorSetProperty: negative errno.
     static func setConnectorProperty(
         fd: Int32, connectorID: UInt32, propertyID: UInt32, value: UInt64, path: String, context: String
-    ) throws(DisplayError) {
+    ) throws(SystemCallError) {
         let result = drmModeConnectorSetProperty(fd, connectorID, propertyID, value)
         guard result == 0 else {
-            throw DisplayError(
-                call: "drmModeConnectorSetProperty", errno: -result, path: path, context: context)
+            throw SystemCallError(
+                call: "drmModeConnectorSetProperty", errno: -result, .display(path), context: context)
         }
     }
 
@@ -233,9 +236,9 @@ enum LibDRM {
     }
 
     /// drmModeGetCrtc: NULL + errno. What to put back on exit.
-    static func savedCRTC(fd: Int32, id: UInt32, path: String) throws(DisplayError) -> SavedCRTC {
+    static func savedCRTC(fd: Int32, id: UInt32, path: String) throws(SystemCallError) -> SavedCRTC {
         guard let pointer = drmModeGetCrtc(fd, id) else {
-            throw DisplayError(call: "drmModeGetCrtc", errno: errno, path: path)
+            throw SystemCallError(call: "drmModeGetCrtc", errno: errno, .display(path))
         }
         defer { drmModeFreeCrtc(pointer) }
         let crtc = pointer.pointee
@@ -248,7 +251,7 @@ enum LibDRM {
     static func setCRTC(
         fd: Int32, crtcID: UInt32, bufferID: UInt32, x: UInt32 = 0, y: UInt32 = 0, connectorID: UInt32,
         mode: drmModeModeInfo?, path: String, context: String?
-    ) throws(DisplayError) {
+    ) throws(SystemCallError) {
         var connector = connectorID
         var modeCopy = mode ?? drmModeModeInfo()
         let result: Int32
@@ -258,23 +261,23 @@ enum LibDRM {
             result = drmModeSetCrtc(fd, crtcID, 0, 0, 0, nil, 0, nil)
         }
         guard result == 0 else {
-            throw DisplayError(call: "drmModeSetCrtc", errno: -result, path: path, context: context)
+            throw SystemCallError(call: "drmModeSetCrtc", errno: -result, .display(path), context: context)
         }
     }
 
     /// drmModePageFlip: negative errno. Returns false on EBUSY (a flip is still pending: a state, not a failure).
     static func pageFlip(
         fd: Int32, crtcID: UInt32, bufferID: UInt32, userData: UnsafeMutableRawPointer, path: String
-    ) throws(DisplayError) -> Bool {
+    ) throws(SystemCallError) -> Bool {
         let result = drmModePageFlip(fd, crtcID, bufferID, DRMConstants.pageFlipEvent, userData)
         if result == -EBUSY { return false }
-        guard result == 0 else { throw DisplayError(call: "drmModePageFlip", errno: -result, path: path) }
+        guard result == 0 else { throw SystemCallError(call: "drmModePageFlip", errno: -result, .display(path)) }
         return true
     }
 
     /// drmHandleEvent: −1 + errno (EAGAIN on our non-blocking descriptor when nothing is queued). Each flip
     /// completion is recorded in the `FlipEvents` passed as the flip's user data.
-    static func handleEvents(fd: Int32, path: String) throws(DisplayError) {
+    static func handleEvents(fd: Int32, path: String) throws(SystemCallError) {
         var context = drmEventContext()
         context.version = DRMConstants.eventContextVersion
         context.page_flip_handler = { _, sequence, seconds, microseconds, userData in
@@ -284,12 +287,12 @@ enum LibDRM {
             userData.assumingMemoryBound(to: FlipEvents.self).pointee.completions.append(completion)
         }
         if repeatWhileInterrupted({ drmHandleEvent(fd, &context) }) == 0 || errno == EAGAIN { return }
-        throw DisplayError(call: "drmHandleEvent", errno: errno, path: path)
+        throw SystemCallError(call: "drmHandleEvent", errno: errno, .display(path))
     }
 
     /// drmModeCreateDumbBuffer: negative errno. The kernel picks the pitch; it must be used as returned.
     static func createDumbBuffer(fd: Int32, width: Int, height: Int, bitsPerPixel: UInt32, path: String)
-        throws(DisplayError) -> (handle: UInt32, pitch: UInt32, size: UInt64)
+        throws(SystemCallError) -> (handle: UInt32, pitch: UInt32, size: UInt64)
     {
         var handle: UInt32 = 0
         var pitch: UInt32 = 0
@@ -297,17 +300,17 @@ enum LibDRM {
         let result = drmModeCreateDumbBuffer(
             fd, UInt32(width), UInt32(height), bitsPerPixel, 0, &handle, &pitch, &size)
         guard result == 0 else {
-            throw DisplayError(
-                call: "drmModeCreateDumbBuffer", errno: -result, path: path, context: "\(width)x\(height)")
+            throw SystemCallError(
+                call: "drmModeCreateDumbBuffer", errno: -result, .display(path), context: "\(width)x\(height)")
         }
         return (handle, pitch, size)
     }
 
     /// drmModeMapDumbBuffer: negative errno. The offset to mmap the buffer at.
-    static func mapOffset(fd: Int32, handle: UInt32, path: String) throws(DisplayError) -> UInt64 {
+    static func mapOffset(fd: Int32, handle: UInt32, path: String) throws(SystemCallError) -> UInt64 {
         var offset: UInt64 = 0
         let result = drmModeMapDumbBuffer(fd, handle, &offset)
-        guard result == 0 else { throw DisplayError(call: "drmModeMapDumbBuffer", errno: -result, path: path) }
+        guard result == 0 else { throw SystemCallError(call: "drmModeMapDumbBuffer", errno: -result, .display(path)) }
         return offset
     }
 
@@ -320,7 +323,7 @@ enum LibDRM {
     static func addFramebuffer(
         fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32, offset: UInt32 = 0,
         path: String
-    ) throws(DisplayError) -> UInt32 {
+    ) throws(SystemCallError) -> UInt32 {
         // Tuples on the stack, not arrays: a panned frame makes a framebuffer, and the frame path allocates nothing.
         var planes = (
             handles: (handle, UInt32(0), UInt32(0), UInt32(0)), pitches: (pitch, UInt32(0), UInt32(0), UInt32(0)),
@@ -333,7 +336,7 @@ enum LibDRM {
             return drmModeAddFB2(
                 fd, UInt32(width), UInt32(height), fourcc, base, base + 4, base + 8, &bufferID, 0)
         }
-        guard result == 0 else { throw DisplayError(call: "drmModeAddFB2", errno: -result, path: path) }
+        guard result == 0 else { throw SystemCallError(call: "drmModeAddFB2", errno: -result, .display(path)) }
         return bufferID
     }
 

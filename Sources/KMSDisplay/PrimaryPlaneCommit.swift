@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -67,15 +69,14 @@ final class PrimaryPlaneCommit {
 
     /// Enables atomic commits on `fd` (DRM_CLIENT_CAP_ATOMIC, which makes the plane's properties visible) and looks
     /// them up; the CRTC shows `width`×`height` pixels.
-    init(fd: Int32, planeID: UInt32, crtcID: UInt32, width: Int, height: Int, path: String) throws(DisplayError) {
+    init(fd: Int32, planeID: UInt32, crtcID: UInt32, width: Int, height: Int, path: String) throws(SystemCallError) {
         try LibDRM.enableAtomic(fd: fd, path: path)
         let ids = try LibDRM.planePropertyIDs(fd: fd, planeID: planeID, names: PlaneProperties.names, path: path)
         do throws(PlaneProperties.MissingProperty) {
             properties = try PlaneProperties(byName: ids)
         } catch {
-            throw DisplayError(
-                call: "drmModeObjectGetProperties", errno: EOPNOTSUPP, path: path,
-                context: "the primary plane has no \(error.name)")
+            throw SystemCallError(
+                call: "drmModeObjectGetProperties", refused: "the primary plane has no \(error.name)", .display(path))
         }
         values.reserveCapacity(PlaneProperties.names.count)
         self.fd = fd
@@ -89,7 +90,7 @@ final class PrimaryPlaneCommit {
     /// Commits the plane showing `bufferID` from `x`, `y` on the whole CRTC, with DRM_MODE_ATOMIC_* `flags`; false
     /// on EBUSY (a commit still pending).
     func commit(_ bufferID: UInt32, x: Int, y: Int, flags: UInt32, userData: UnsafeMutableRawPointer?)
-        throws(DisplayError) -> Bool
+        throws(SystemCallError) -> Bool
     {
         properties.write(buffer: bufferID, crtcID: crtcID, x: x, y: y, width: width, height: height, into: &values)
         return try LibDRM.atomicCommit(

@@ -8,9 +8,9 @@ import SystemCalls
 /// The plain system calls the display wrappers make, each retrying EINTR; all follow −1 + errno unless noted.
 enum Syscalls {
     /// open(2) with O_CLOEXEC added.
-    static func open(_ path: String, flags: Int32) throws(DisplayError) -> Int32 {
+    static func open(_ path: String, flags: Int32) throws(SystemCallError) -> Int32 {
         let fd = repeatWhileInterrupted { Glibc.open(path, flags | O_CLOEXEC) }
-        guard fd >= 0 else { throw DisplayError(call: "open", errno: errno, path: path) }
+        guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno, .display(path)) }
         return fd
     }
 
@@ -20,23 +20,23 @@ enum Syscalls {
     }
 
     /// poll(2) on one descriptor for reading; true when readable. The timeout bounds every wait, retries included.
-    static func waitReadable(_ fd: Int32, timeout: Duration, path: String) throws(DisplayError) -> Bool {
+    static func waitReadable(_ fd: Int32, timeout: Duration, path: String) throws(SystemCallError) -> Bool {
         let deadline = MonotonicClock.now() + timeout
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let ready = repeatWhileInterrupted {
             poll(&entry, 1, PollTimeout.milliseconds(until: deadline, now: MonotonicClock.now()))
         }
-        guard ready >= 0 else { throw DisplayError(call: "poll", errno: errno, path: path) }
+        guard ready >= 0 else { throw SystemCallError(call: "poll", errno: errno, .display(path)) }
         return ready > 0 && entry.revents & Int16(POLLIN) != 0
     }
 
     /// mmap(2) shared read/write; MAP_FAILED ((void *)-1) + errno on failure.
-    static func mapShared(fd: Int32, length: Int, offset: Int, path: String) throws(DisplayError)
+    static func mapShared(fd: Int32, length: Int, offset: Int, path: String) throws(SystemCallError)
         -> UnsafeMutableRawPointer
     {
         let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
         guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else {
-            throw DisplayError(call: "mmap", errno: errno, path: path)
+            throw SystemCallError(call: "mmap", errno: errno, .display(path))
         }
         return address
     }
@@ -48,17 +48,17 @@ enum Syscalls {
 
     /// ioctl(2) with a pointer argument, retrying EINTR.
     static func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer, name: String, path: String)
-        throws(DisplayError)
+        throws(SystemCallError)
     {
         guard repeatWhileInterrupted({ Glibc.ioctl(fd, request, argument) }) == 0 else {
-            throw DisplayError(call: name, errno: errno, path: path)
+            throw SystemCallError(call: name, errno: errno, .display(path))
         }
     }
 
     /// ioctl(2) with an integer argument (passed by value, as FBIOBLANK takes it), retrying EINTR.
-    static func ioctl(_ fd: Int32, _ request: UInt, value: Int32, name: String, path: String) throws(DisplayError) {
+    static func ioctl(_ fd: Int32, _ request: UInt, value: Int32, name: String, path: String) throws(SystemCallError) {
         guard repeatWhileInterrupted({ Glibc.ioctl(fd, request, value) }) == 0 else {
-            throw DisplayError(call: name, errno: errno, path: path)
+            throw SystemCallError(call: name, errno: errno, .display(path))
         }
     }
 

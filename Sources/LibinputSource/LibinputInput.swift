@@ -22,20 +22,20 @@ public final class LibinputInput {
 
     /// Creates a udev context (udev_new: NULL) and a libinput context on `seat`
     /// (libinput_udev_create_context: NULL; libinput_udev_assign_seat: −1).
-    public init(seat: String = "seat0", transform: TouchTransform) throws(LibinputError) {
-        guard let udev = udev_new() else { throw LibinputError(call: "udev_new", errno: errno, subject: seat) }
+    public init(seat: String = "seat0", transform: TouchTransform) throws(SystemCallError) {
+        guard let udev = udev_new() else { throw SystemCallError(call: "udev_new", errno: errno, .input(seat)) }
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
         interface.initialize(to: libinput_interface(open_restricted: openRestricted, close_restricted: closeRestricted))
         guard let context = libinput_udev_create_context(interface, nil, udev) else {
             interface.deallocate()
             udev_unref(udev)
-            throw LibinputError(call: "libinput_udev_create_context", errno: errno, subject: seat)
+            throw SystemCallError(call: "libinput_udev_create_context", errno: errno, .input(seat))
         }
         guard libinput_udev_assign_seat(context, seat) == 0 else {
             libinput_unref(context)
             interface.deallocate()
             udev_unref(udev)
-            throw LibinputError(call: "libinput_udev_assign_seat", errno: errno, subject: seat)
+            throw SystemCallError(call: "libinput_udev_assign_seat", errno: errno, .input(seat))
         }
         self.seat = seat
         self.udev = udev
@@ -63,9 +63,9 @@ public final class LibinputInput {
     public var devices: [InputDeviceInfo] { translator.devices.values.sorted { $0.sysname < $1.sysname } }
 
     /// Reads what the kernel queued (libinput_dispatch: negative errno) and returns it as engine events.
-    public func dispatch() throws(LibinputError) -> [InputEvent] {
+    public func dispatch() throws(SystemCallError) -> [InputEvent] {
         let result = libinput_dispatch(context)
-        guard result == 0 else { throw LibinputError(call: "libinput_dispatch", errno: -result, subject: seat) }
+        guard result == 0 else { throw SystemCallError(call: "libinput_dispatch", errno: -result, .input(seat)) }
         var events: [InputEvent] = []
         while let event = libinput_get_event(context) {
             defer { libinput_event_destroy(event) }
@@ -84,14 +84,14 @@ public final class LibinputInput {
     }
 
     /// Reopens the devices after `suspend()` (libinput_resume: −1).
-    public func resume() throws(LibinputError) {
+    public func resume() throws(SystemCallError) {
         guard libinput_resume(context) == 0 else {
-            throw LibinputError(call: "libinput_resume", errno: errno, subject: seat)
+            throw SystemCallError(call: "libinput_resume", errno: errno, .input(seat))
         }
     }
 
     /// The input devices on `seat` now, for `bannerd devices`.
-    public static func listDevices(seat: String = "seat0") throws(LibinputError) -> [InputDeviceInfo] {
+    public static func listDevices(seat: String = "seat0") throws(SystemCallError) -> [InputDeviceInfo] {
         let input = try LibinputInput(
             seat: seat, transform: TouchTransform(scanoutSize: .init(width: 1, height: 1)))
         _ = try input.dispatch()

@@ -11,27 +11,27 @@ public enum ControlClient {
 
     /// Sends `command` and waits up to `timeout` for the reply line.
     public static func send(_ command: String, to path: String, timeout: Duration = answerTimeout)
-        throws(ServiceError) -> String
+        throws(SystemCallError) -> String
     {
         try exchange(command, with: path, timeout: timeout).line
     }
 
     /// Sends `command` and waits up to `timeout` for the reply line and the descriptor passed with it, if any.
     public static func exchange(_ command: String, with path: String, timeout: Duration = answerTimeout)
-        throws(ServiceError) -> ControlReply
+        throws(SystemCallError) -> ControlReply
     {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ServiceError(call: "socket", errno: errno, path: path) }
+        guard fd >= 0 else { throw SystemCallError(call: "socket", errno: errno, .socket(path)) }
         defer { close(fd) }
         var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         guard try withUnixAddress(path, { connect(fd, $0, $1) }) == 0 else {
-            throw ServiceError(call: "connect", errno: errno, path: path)
+            throw SystemCallError(call: "connect", errno: errno, .socket(path))
         }
         let request = Array((command + "\n").utf8)
         guard
             request.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
-        else { throw ServiceError(call: "send", errno: errno, path: path) }
+        else { throw SystemCallError(call: "send", errno: errno, .socket(path)) }
         var reply: [UInt8] = []
         var passed: OwnedDescriptor?
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -45,7 +45,7 @@ public enum ControlClient {
                 if count < 0 {
                     // SO_RCVTIMEO ran out: say so, not "Resource temporarily unavailable".
                     let code = errno == EAGAIN || errno == EWOULDBLOCK ? ETIMEDOUT : errno
-                    throw ServiceError(call: "recvmsg", errno: code, path: path)
+                    throw SystemCallError(call: "recvmsg", errno: code, .socket(path))
                 }
                 break
             }

@@ -18,19 +18,19 @@ public final class ControlServer {
 
     /// Binds `path` with mode 0660 (group `group` when it exists). A stale socket left by a previous run is
     /// replaced; any other file at the path is an error and is left untouched.
-    public init(path: String, group: String? = "bannerd") throws(ServiceError) {
+    public init(path: String, group: String? = "bannerd") throws(SystemCallError) {
         self.path = path
         var existing = stat()
         if lstat(path, &existing) == 0 {
             guard existing.st_mode & S_IFMT == S_IFSOCK else {
-                throw ServiceError(call: "bind (path exists and is not a socket)", errno: EEXIST, path: path)
+                throw SystemCallError(call: "bind", refused: "the path exists and is not a socket", .socket(path))
             }
             unlink(path)
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw ServiceError(call: "socket", errno: errno, path: path) }
-        func fail(_ call: String) -> ServiceError {
-            let error = ServiceError(call: call, errno: errno, path: path)
+        guard fd >= 0 else { throw SystemCallError(call: "socket", errno: errno, .socket(path)) }
+        func fail(_ call: String) -> SystemCallError {
+            let error = SystemCallError(call: call, errno: errno, .socket(path))
             close(fd)
             return error
         }

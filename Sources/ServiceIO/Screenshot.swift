@@ -11,7 +11,7 @@ public struct Screenshot: Sendable {
     public let height: Int
     public let format: PixelFormat
     /// The memory file, or why there is none.
-    public let file: Result<OwnedDescriptor, ServiceError>
+    public let file: Result<OwnedDescriptor, SystemCallError>
     /// Time spent making the file and composing into it.
     public let composeTime: Duration
 
@@ -21,7 +21,7 @@ public struct Screenshot: Sendable {
     {
         let clock = ContinuousClock()
         let started = clock.now
-        let file: Result<OwnedDescriptor, ServiceError>
+        let file: Result<OwnedDescriptor, SystemCallError>
         do {
             let memory = try FrameFile(width: width, height: height, format: frame.format)
             FrameComposer(rotation: frame.rotation, format: frame.format).compose(
@@ -30,7 +30,7 @@ public struct Screenshot: Sendable {
             let owned = dup(memory.descriptor)
             file =
                 owned < 0
-                ? .failure(ServiceError(call: "dup", errno: errno, path: "screenshot"))
+                ? .failure(SystemCallError(call: "dup", errno: errno, .file("screenshot")))
                 : .success(OwnedDescriptor(taking: owned))
         } catch {
             file = .failure(error)

@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// Tells systemd about the service's state through `$NOTIFY_SOCKET` (the sd_notify protocol): READY=1 once
 /// pixels are on glass, STATUS= lines, WATCHDOG=1 pings while frames complete, STOPPING=1 on the way out.
@@ -11,16 +12,16 @@ public final class SystemdNotifier {
     public let watchdogInterval: Duration?
 
     /// Connects to the socket named by the environment; nil when not started by systemd with Type=notify.
-    public init?(environment: [String: String]) throws(ServiceError) {
+    public init?(environment: [String: String]) throws(SystemCallError) {
         guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty else { return nil }
         self.path = path
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ServiceError(call: "socket", errno: errno, path: path) }
+        guard fd >= 0 else { throw SystemCallError(call: "socket", errno: errno, .socket(path)) }
         let connected = try withUnixAddress(path) { Glibc.connect(fd, $0, $1) }
         guard connected == 0 else {
             let code = errno
             close(fd)
-            throw ServiceError(call: "connect", errno: code, path: path)
+            throw SystemCallError(call: "connect", errno: code, .socket(path))
         }
         socket = fd
         let pid = environment["WATCHDOG_PID"].flatMap { Int32($0) }
@@ -36,19 +37,19 @@ public final class SystemdNotifier {
     }
 
     /// Sends one notification: newline-separated `KEY=VALUE` assignments.
-    public func send(_ assignments: String) throws(ServiceError) {
+    public func send(_ assignments: String) throws(SystemCallError) {
         let sent = assignments.utf8CString.withUnsafeBufferPointer { buffer in
             Glibc.send(socket, buffer.baseAddress, buffer.count - 1, Int32(MSG_NOSIGNAL))
         }
-        guard sent >= 0 else { throw ServiceError(call: "send", errno: errno, path: path) }
+        guard sent >= 0 else { throw SystemCallError(call: "send", errno: errno, .socket(path)) }
     }
 
     /// Pixels are on glass.
-    public func ready(status: String) throws(ServiceError) { try send("READY=1\nSTATUS=\(status)") }
+    public func ready(status: String) throws(SystemCallError) { try send("READY=1\nSTATUS=\(status)") }
     /// A status line for `systemctl status`.
-    public func status(_ text: String) throws(ServiceError) { try send("STATUS=\(text)") }
+    public func status(_ text: String) throws(SystemCallError) { try send("STATUS=\(text)") }
     /// The frame loop is alive.
-    public func watchdog() throws(ServiceError) { try send("WATCHDOG=1") }
+    public func watchdog() throws(SystemCallError) { try send("WATCHDOG=1") }
     /// Shutting down.
-    public func stopping() throws(ServiceError) { try send("STOPPING=1") }
+    public func stopping() throws(SystemCallError) { try send("STOPPING=1") }
 }

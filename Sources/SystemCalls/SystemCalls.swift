@@ -25,9 +25,15 @@ public func errnoText(_ code: Int32) -> String {
     return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-/// An errno code as the messages of failed calls print it: "No such file or directory (errno 2)".
+/// An errno code as the messages of failed calls print it: with the symbolic name for the errors users meet and
+/// look up ("No such file or directory (ENOENT)"), else with the number ("Cross-device link (errno 18)").
 public func errnoMessage(_ code: Int32) -> String {
-    "\(errnoText(code)) (errno \(code))"
+    let names: [Int32: String] = [
+        EACCES: "EACCES", EPERM: "EPERM", EBUSY: "EBUSY", ENOENT: "ENOENT", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR",
+        EINVAL: "EINVAL", ENODEV: "ENODEV", ENOMEM: "ENOMEM", ENOSPC: "ENOSPC", EOPNOTSUPP: "EOPNOTSUPP",
+        ETIMEDOUT: "ETIMEDOUT",
+    ]
+    return "\(errnoText(code)) (\(names[code] ?? "errno \(code)"))"
 }
 
 /// The process's environment (`environ`), by name; a name given twice has its first value, as getenv(3) reads it.

@@ -9,15 +9,6 @@ import SystemCalls
 /// so by a bannerd that crashed or was killed (the watchdog's SIGABRT, SIGKILL), which could not restore it, and
 /// giving that back would leave the screen dark and the keyboard dead after the next stop.
 public final class VirtualTerminal {
-    /// A failed console ioctl, naming the terminal.
-    public struct Failure: Error, CustomStringConvertible {
-        public let call: String
-        public let errno: Int32
-        public let path: String
-        public var description: String {
-            "\(path): \(call) failed: \(errnoMessage(errno))"
-        }
-    }
 
     public let path: String
     private let fd: Int32
@@ -27,11 +18,11 @@ public final class VirtualTerminal {
 
     /// Takes over the VT at `path`, or standard input when it is a VT; nil when there is no VT (ssh, a test
     /// harness, a service without TTYPath).
-    public static func takeOver(path: String?) throws(Failure) -> VirtualTerminal? {
+    public static func takeOver(path: String?) throws(SystemCallError) -> VirtualTerminal? {
         let fd: Int32
         if let path {
             fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
-            guard fd >= 0 else { throw Failure(call: "open", errno: errno, path: path) }
+            guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno, .terminal(path)) }
         } else {
             fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
             guard fd >= 0 else { return nil }
@@ -40,23 +31,23 @@ public final class VirtualTerminal {
         var mode: Int32 = 0
         guard ioctl(fd, UInt(KDGETMODE), &mode) == 0 else {
             close(fd)
-            if path != nil { throw Failure(call: "ioctl(KDGETMODE)", errno: errno, path: name) }
+            if path != nil { throw SystemCallError(call: "ioctl(KDGETMODE)", errno: errno, .terminal(name)) }
             return nil  // standard input is not a VT
         }
         var keyboard: Int32 = 0
         guard ioctl(fd, UInt(KDGKBMODE), &keyboard) == 0 else {
             let code = errno
             close(fd)
-            throw Failure(call: "ioctl(KDGKBMODE)", errno: code, path: name)
+            throw SystemCallError(call: "ioctl(KDGKBMODE)", errno: code, .terminal(name))
         }
         let terminal = VirtualTerminal(
             path: name, fd: fd, mode: mode == Int32(KD_GRAPHICS) ? Int32(KD_TEXT) : mode,
             keyboard: keyboard == Int32(K_OFF) ? Int32(K_UNICODE) : keyboard)
         guard ioctl(fd, UInt(KDSETMODE), Int32(KD_GRAPHICS)) == 0 else {
-            throw Failure(call: "ioctl(KDSETMODE, KD_GRAPHICS)", errno: errno, path: name)
+            throw SystemCallError(call: "ioctl(KDSETMODE, KD_GRAPHICS)", errno: errno, .terminal(name))
         }
         guard ioctl(fd, UInt(KDSKBMODE), Int32(K_OFF)) == 0 else {
-            let failure = Failure(call: "ioctl(KDSKBMODE, K_OFF)", errno: errno, path: name)
+            let failure = SystemCallError(call: "ioctl(KDSKBMODE, K_OFF)", errno: errno, .terminal(name))
             terminal.restore()
             throw failure
         }

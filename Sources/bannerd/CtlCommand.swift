@@ -4,6 +4,7 @@ import Glibc
 import ImageDecoding
 import Raster
 import ServiceIO
+import SystemCalls
 
 /// `bannerd ctl`: the control socket's client, for operators and scripts.
 struct CtlCommand: BannerdCommand {
@@ -61,7 +62,7 @@ struct CtlCommand: BannerdCommand {
             throw ExitStatus(1)
         }
         do {
-            let frame = try descriptor.withRaw { raw throws(ServiceError) in
+            let frame = try descriptor.withRaw { raw throws(SystemCallError) in
                 try FrameFile.read(raw, width: header.width, height: header.height, format: format)
             }
             try PNGEncoder().write(frame.buffer.snapshot(), to: path)
@@ -71,7 +72,7 @@ struct CtlCommand: BannerdCommand {
         print("wrote \(path) (\(header.width)x\(header.height) \(header.format))")
     }
 
-    private func unreachable(_ error: ServiceError) -> CommandFailure {
+    private func unreachable(_ error: SystemCallError) -> CommandFailure {
         CommandFailure("\(error) (is bannerd running with --control \(socket)?)")
     }
 }

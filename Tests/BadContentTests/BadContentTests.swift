@@ -342,6 +342,6 @@ import Testing
         #expect(reloaded.banners.isEmpty && reloaded.problems.count == 1)
         #expect(
             reloaded.problems[0].description == scene.dir
-                + ": opendir failed: No such file or directory (check the path)")
+                + ": opendir failed: No such file or directory (ENOENT); check the path")
     }
 }

@@ -1,5 +1,6 @@
 import FileAccess
 import Glibc
+import SystemCalls
 import Testing
 
 /// The file calls `bannerd` makes without Foundation, on a real file system.
@@ -27,10 +28,10 @@ import Testing
     @Test func aFileInTheWayIsAnErrorNamingThePath() throws {
         let root = try temporaryDirectory()
         try disk.writeAtomically(Array("x".utf8), to: root + "/file")
-        #expect(throws: FileError(call: "mkdir", errno: ENOTDIR, path: root + "/file")) {
+        #expect(throws: SystemCallError(call: "mkdir", errno: ENOTDIR, .file(root + "/file"))) {
             try disk.makeDirectories(root + "/file", permissions: 0o755)
         }
-        #expect(throws: FileError(call: "mkdir", errno: ENOTDIR, path: root + "/file/sub")) {
+        #expect(throws: SystemCallError(call: "mkdir", errno: ENOTDIR, .file(root + "/file/sub"))) {
             try disk.makeDirectories(root + "/file/sub", permissions: 0o755)
         }
     }

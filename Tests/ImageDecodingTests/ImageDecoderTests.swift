@@ -1,5 +1,6 @@
 import FileAccess
 import Glibc
+import SystemCalls
 import Testing
 
 @testable import ImageDecoding
@@ -138,7 +139,7 @@ import Testing
     @Test func fileOverTheByteLimitIsRefusedBeforeReading() throws {
         let path = TestImages.scratchDirectory() + "/big.bin"
         try LocalFiles().writeAtomically([UInt8](repeating: 7, count: 1000), to: path)
-        let e = thrown(FileError.self) { try LocalFiles().readBytes(path, maxBytes: 999) }
+        let e = thrown(SystemCallError.self) { try LocalFiles().readBytes(path, maxBytes: 999) }
         #expect(e?.call == "size" && e?.description.contains("file is 1000 bytes, the limit is 999") == true)
         #expect(try LocalFiles().readBytes(path, maxBytes: 1000).count == 1000)
     }

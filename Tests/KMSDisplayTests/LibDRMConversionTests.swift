@@ -2,6 +2,7 @@ import CLibDRM
 import CLinuxFB
 import DisplaySelection
 import Raster
+import SystemCalls
 import Testing
 
 @testable import KMSDisplay
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func missingDeviceDirectoryIsOneClearError() {
-        #expect(throws: DisplayError(call: "opendir", errno: 2, path: "/nonexistent/dri")) {
+        #expect(throws: SystemCallError(call: "opendir", errno: 2, .display("/nonexistent/dri"))) {
             try DRMCard.cardPaths(directory: "/nonexistent/dri")
         }
     }

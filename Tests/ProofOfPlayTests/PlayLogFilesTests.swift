@@ -1,6 +1,7 @@
 import FileAccess
 import Foundation
 import ProofOfPlay
+import SystemCalls
 import Testing
 import WallClock
 
@@ -47,7 +48,7 @@ import WallClock
         try String(repeating: "x", count: 10_000).write(toFile: broken, atomically: false, encoding: .utf8)
         #expect(try disk.appendLine(Array("{}\n".utf8), to: broken, permissions: 0o640) == 10_000)
         #expect(try String(contentsOfFile: broken, encoding: .utf8) == "{}\n")
-        #expect(throws: FileError.self) {
+        #expect(throws: SystemCallError.self) {
             try disk.appendLine(Array("{}\n".utf8), to: dir + "/missing/x.jsonl", permissions: 0o640)
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Raster
 import ServiceIO
+import SystemCalls
 import Testing
 
 /// Screenshots taken on a background queue, as `bannerd run` takes them, against the composer run on the test's
@@ -41,7 +42,7 @@ import Testing
         for (n, c) in cases.enumerated() {
             let shot = shots[n]  // in the order taken
             #expect(shot.width == c.width && shot.height == c.height && shot.format == c.1)
-            let taken = try shot.file.get().withRaw { raw throws(ServiceError) in
+            let taken = try shot.file.get().withRaw { raw throws(SystemCallError) in
                 try FrameFile.read(raw, width: c.width, height: c.height, format: c.1)
             }
             let expected = PixelBufferStorage(width: c.width, height: c.height, format: c.1)

@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func notifierNamesAMissingSocket() {
-        #expect(throws: ServiceError(call: "connect", errno: ENOENT, path: "/nonexistent/notify")) {
+        #expect(throws: SystemCallError(call: "connect", errno: ENOENT, .socket("/nonexistent/notify"))) {
             _ = try SystemdNotifier(environment: ["NOTIFY_SOCKET": "/nonexistent/notify"])
         }
     }
@@ -118,7 +118,7 @@ import Testing
         let header = try #require(ScreenshotReply(parsing: reply.line))
         let descriptor = try #require(reply.descriptor)
         #expect(descriptor.withRaw { fcntl($0, F_GETFD) } & FD_CLOEXEC != 0)
-        let frame = try descriptor.withRaw { raw throws(ServiceError) in
+        let frame = try descriptor.withRaw { raw throws(SystemCallError) in
             try FrameFile.read(raw, width: header.width, height: header.height, format: .xrgb8888)
         }
         let expected = Self.testFrame(stride: 12)
@@ -155,7 +155,7 @@ import Testing
 
     @Test func aFrameFileShorterThanItsReplyIsRefusedNotMapped() throws {
         let file = try FrameFile(width: 3, height: 2, format: .xrgb8888)
-        #expect(throws: ServiceError.self) {
+        #expect(throws: SystemCallError.self) {
             _ = try FrameFile.read(file.descriptor, width: 3, height: 3, format: .xrgb8888)
         }
     }
@@ -163,7 +163,7 @@ import Testing
     @Test func refusesToReplaceAFileThatIsNotASocket() throws {
         let path = temporaryDirectory() + "/precious"
         #expect(FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8)))
-        #expect(throws: ServiceError.self) { _ = try ControlServer(path: path, group: nil) }
+        #expect(throws: SystemCallError.self) { _ = try ControlServer(path: path, group: nil) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
     }
 
@@ -183,7 +183,7 @@ import Testing
             }
         }
         try #require(bound == 0 && listen(listener, 1) == 0)
-        #expect(throws: ServiceError(call: "recvmsg", errno: ETIMEDOUT, path: path)) {
+        #expect(throws: SystemCallError(call: "recvmsg", errno: ETIMEDOUT, .socket(path))) {
             _ = try ControlClient.send("status", to: path, timeout: .seconds(1))
         }
     }

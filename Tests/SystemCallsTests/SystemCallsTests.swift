@@ -69,6 +69,7 @@ import Testing
         let code = errno
         #expect(fd == -1 && attempts == 1 && code == ENOENT)
         #expect(errnoText(code) == "No such file or directory")
-        #expect(errnoMessage(code) == "No such file or directory (errno 2)")
+        #expect(errnoMessage(code) == "No such file or directory (ENOENT)")
+        #expect(errnoMessage(EXDEV) == "Invalid cross-device link (errno \(EXDEV))")
     }
 }

@@ -1,35 +1,18 @@
 import Glibc
 import SystemCalls
 
-/// A failed system call in the service plumbing (notify socket, control socket), with the path it concerned.
-public struct ServiceError: Error, Equatable, CustomStringConvertible {
-    /// The C function that failed.
-    public let call: String
-    public let errno: Int32
-    public let path: String
-
-    public init(call: String, errno: Int32, path: String) {
-        self.call = call
-        self.errno = errno
-        self.path = path
-    }
-
-    public var description: String {
-        "\(path): \(call) failed: \(errnoMessage(errno))"
-    }
-}
-
 /// Fills a `sockaddr_un` for `path` ("@name" is Linux's abstract namespace) and calls `body` with it.
 func withUnixAddress<T>(
     _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T
-) throws(ServiceError) -> T {
+) throws(SystemCallError) -> T {
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     var bytes = Array(path.utf8)
     if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
     let capacity = MemoryLayout.size(ofValue: address.sun_path)
     guard !bytes.isEmpty, bytes.count < capacity else {
-        throw ServiceError(call: "sockaddr_un", errno: ENAMETOOLONG, path: path)
+        throw SystemCallError(
+            call: "sockaddr_un", refused: "a socket path is 1 to \(capacity - 1) bytes", .socket(path))
     }
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
         for (i, byte) in bytes.enumerated() { raw[i] = byte }
