@@ -17,9 +17,9 @@ public final class ChildProcess {
     /// The program's path (argv[0]).
     public let program: String
     /// Readable once the child has exited (pidfd_open).
-    public let exitDescriptor: Int32
+    private let exitFile: OwnedDescriptor
     /// The read end of the output pipe, non-blocking; nil once the output is closed.
-    public private(set) var outputDescriptor: Int32?
+    private var outputFile: OwnedDescriptor?
     /// How it ended, once `reap()` has seen it.
     public private(set) var status: ExitStatus?
 
@@ -32,18 +32,13 @@ public final class ChildProcess {
         guard pipe2(&pipeEnds, O_CLOEXEC) == 0 else {
             throw SystemCallError(call: "pipe2", errno: errno, .program(program))
         }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+        let readEnd = OwnedDescriptor(taking: pipeEnds[0])
+        defer { withExtendedLifetime(readEnd) {} }  // open for every call below, on every path
         // Only bannerd's end is non-blocking: a program writing to a full pipe should wait, not fail.
-        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
-        let spawned = Self.spawn(argv: argv, environment: environment, output: writeEnd)
-        close(writeEnd)
-        let pid: pid_t
-        switch spawned {
-        case .success(let child): pid = child
-        case .failure(let error):
-            close(readEnd)
-            throw error
-        }
+        _ = fcntl(readEnd.raw, F_SETFL, fcntl(readEnd.raw, F_GETFL) | O_NONBLOCK)
+        let writeEnd = OwnedDescriptor(taking: pipeEnds[1])
+        let spawned = writeEnd.withRaw { Self.spawn(argv: argv, environment: environment, output: $0) }
+        let pid = try spawned.get()
         let pidfd = pidfd_open(pid, 0)
         guard pidfd >= 0 else {
             // Without a pidfd its exit cannot be seen in the poll loop: stop it rather than leak a zombie.
@@ -51,18 +46,17 @@ public final class ChildProcess {
             kill(pid, SIGKILL)
             var status: Int32 = 0
             _ = repeatWhileInterrupted { waitpid(pid, &status, 0) }
-            close(readEnd)
             throw error
         }
         self.pid = pid
-        exitDescriptor = pidfd
-        outputDescriptor = readEnd
+        exitFile = OwnedDescriptor(taking: pidfd)
+        outputFile = readEnd
     }
 
-    deinit {
-        close(exitDescriptor)
-        if let outputDescriptor { close(outputDescriptor) }
-    }
+    /// The pidfd's number, for the poll set.
+    public var exitDescriptor: Int32 { exitFile.raw }
+    /// The output pipe's number, for the poll set; nil once the output is closed.
+    public var outputDescriptor: Int32? { outputFile?.raw }
 
     /// posix_spawn: returns an errno (not −1) and reports the program's exec failure (ENOENT, EACCES) itself.
     private static func spawn(argv: [String], environment: [String], output: Int32) -> Result<
@@ -127,9 +121,7 @@ public final class ChildProcess {
 
     /// Stops reading the output (the child exited but something it started still holds the pipe).
     public func closeOutput() {
-        guard let fd = outputDescriptor else { return }
-        close(fd)
-        outputDescriptor = nil
+        outputFile = nil
     }
 
     /// Collects the exit status if the child has exited (waitpid with WNOHANG); nil while it runs.

@@ -7,23 +7,15 @@ import SystemCalls
 /// cancels on every discontinuous change. A loop sleeping until a wall-clock moment (a screen schedule) looks
 /// again then, instead of waking periodically to notice.
 public final class ClockChangeWatcher {
-    /// Readable after the wall clock was set, until `rearm()`.
-    public let fileDescriptor: Int32
+    private let descriptor: OwnedDescriptor
+    /// The descriptor's number, for the poll set.
+    public var fileDescriptor: Int32 { descriptor.raw }
 
     public init() throws(SystemCallError) {
         let fd = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard fd >= 0 else { throw SystemCallError(call: "timerfd_create", errno: errno) }
-        fileDescriptor = fd
-        do {
-            try rearm()
-        } catch {
-            close(fd)
-            throw error
-        }
-    }
-
-    deinit {
-        close(fileDescriptor)
+        descriptor = OwnedDescriptor(taking: fd)
+        try rearm()
     }
 
     /// Clears the notification and arms the timer again (read fails with ECANCELED once after a change).

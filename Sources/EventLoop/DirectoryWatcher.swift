@@ -8,7 +8,9 @@ import SystemCalls
 /// Hidden files (a name starting with a dot) are never shown, so their changes are not reported.
 public final class DirectoryWatcher {
     public let path: String
-    public let fileDescriptor: Int32
+    private let descriptor: OwnedDescriptor
+    /// The descriptor's number, for the poll set.
+    public var fileDescriptor: Int32 { descriptor.raw }
     private var watch: Int32
 
     private static let mask =
@@ -18,19 +20,13 @@ public final class DirectoryWatcher {
     public init(path: String) throws(SystemCallError) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw SystemCallError(call: "inotify_init1", errno: errno) }
+        let descriptor = OwnedDescriptor(taking: fd)
+        defer { withExtendedLifetime(descriptor) {} }  // open for every call below, on every path
         let watch = inotify_add_watch(fd, path, Self.mask)
-        guard watch >= 0 else {
-            let code = errno
-            close(fd)
-            throw SystemCallError(call: "inotify_add_watch(\(path))", errno: code)
-        }
+        guard watch >= 0 else { throw SystemCallError(call: "inotify_add_watch(\(path))", errno: errno) }
         self.path = path
-        self.fileDescriptor = fd
+        self.descriptor = descriptor
         self.watch = watch
-    }
-
-    deinit {
-        close(fileDescriptor)
     }
 
     /// Reads the queued events; true when any of them changed the directory's contents. When the directory

@@ -10,7 +10,9 @@ public final class SignalWatcher {
         case interrupt, terminate, hangup
     }
 
-    public let fileDescriptor: Int32
+    private let descriptor: OwnedDescriptor
+    /// The descriptor's number, for the poll set.
+    public var fileDescriptor: Int32 { descriptor.raw }
 
     /// Blocks the signals for normal delivery (they queue on the descriptor instead).
     public init() throws(SystemCallError) {
@@ -20,11 +22,7 @@ public final class SignalWatcher {
         guard sigprocmask(SIG_BLOCK, &mask, nil) == 0 else { throw SystemCallError(call: "sigprocmask", errno: errno) }
         let fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         guard fd >= 0 else { throw SystemCallError(call: "signalfd", errno: errno) }
-        fileDescriptor = fd
-    }
-
-    deinit {
-        close(fileDescriptor)
+        descriptor = OwnedDescriptor(taking: fd)
     }
 
     /// The signals that arrived since the last call.

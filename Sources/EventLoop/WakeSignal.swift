@@ -3,20 +3,17 @@ import Glibc
 import SystemCalls
 
 /// An eventfd another thread uses to wake the poll loop (the pre-render worker, when a banner is ready).
-// Sendable because its one stored property is an immutable descriptor, and write(2) on an eventfd is atomic from
-// any thread (ThreadSanitizer: BannerdRunTests wakes the loop through it from the pre-render threads).
-public final class WakeSignal: @unchecked Sendable {
-    /// Readable after `wake()` until `drain()`.
-    public let fileDescriptor: Int32
+/// Its descriptor is owned and immutable, and write(2) on an eventfd is atomic from any thread (ThreadSanitizer:
+/// BannerdRunTests wakes the loop through it from the pre-render threads).
+public final class WakeSignal: Sendable {
+    private let descriptor: OwnedDescriptor
+    /// The descriptor's number, for the poll set.
+    public var fileDescriptor: Int32 { descriptor.raw }
 
     public init() throws(SystemCallError) {
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard fd >= 0 else { throw SystemCallError(call: "eventfd", errno: errno) }
-        fileDescriptor = fd
-    }
-
-    deinit {
-        close(fileDescriptor)
+        descriptor = OwnedDescriptor(taking: fd)
     }
 
     /// Wakes the loop; safe from any thread. A full counter (never in practice) already means "awake".

@@ -34,21 +34,15 @@ public struct LocalFiles: Sendable {
     /// Opens a regular file for reading (`open`, `fstat`); refuses directories, FIFOs, sockets and devices.
     public func openRegularFile(_ path: String) throws(SystemCallError) -> OpenFile {
         // O_NONBLOCK: a FIFO named like an image must not hang the player; it is refused below.
-        let fd = repeatWhileInterrupted { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno, .file(path)) }
+        let file = try OwnedDescriptor.open(.file(path), flags: O_RDONLY | O_NONBLOCK)
+        defer { withExtendedLifetime(file) {} }  // open for every call below, on every path
         var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let e = errno
-            close(fd)
-            throw SystemCallError(call: "fstat", errno: e, .file(path))
-        }
+        guard fstat(file.raw, &st) == 0 else { throw SystemCallError(call: "fstat", errno: errno, .file(path)) }
         switch Self.kind(st) {
-        case .regular(let n): return OpenFile(descriptor: fd, path: path, byteCount: n)
+        case .regular(let n): return OpenFile(file, path: path, byteCount: n)
         case .directory:
-            close(fd)
             throw SystemCallError(call: "read", errno: EISDIR, .file(path))
         case .other:
-            close(fd)
             throw SystemCallError(
                 call: "fstat", refused: "not a regular file (a FIFO, socket or device)", .file(path))
         }

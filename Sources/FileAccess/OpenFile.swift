@@ -9,20 +9,19 @@ import SystemCalls
 /// A regular file open for reading (`LocalFiles.openRegularFile`), closed when the last reference goes. Reads take an offset
 /// (`pread`), so they neither move nor depend on the descriptor's own offset, which a streaming reader may use.
 public final class OpenFile {
-    /// The descriptor, for a C reader that calls read(2) on it; only this object closes it.
-    public let descriptor: Int32
+    private let file: OwnedDescriptor
+    /// The descriptor's number, for a C reader that calls read(2) on it while this object is held.
+    public var descriptor: Int32 { file.raw }
     /// The path it was opened by, for errors.
     public let path: String
     /// Its size when opened (`fstat`).
     public let byteCount: Int
 
-    init(descriptor: Int32, path: String, byteCount: Int) {
-        self.descriptor = descriptor
+    init(_ file: OwnedDescriptor, path: String, byteCount: Int) {
+        self.file = file
         self.path = path
         self.byteCount = byteCount
     }
-
-    deinit { close(descriptor) }
 
     /// How much a streaming reader takes per read: one call serves many of a decoder's small requests (headers,
     /// markers) and keeps its buffer small next to any image's rows.

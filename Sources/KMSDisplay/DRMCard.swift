@@ -10,8 +10,15 @@ import SystemCalls
 public final class DRMCard {
     /// The card node, e.g. `/dev/dri/card0`.
     public let path: String
-    /// The card's descriptor, non-blocking so reading flip events never stalls the frame loop.
-    public let fileDescriptor: Int32
+    /// The card's descriptor, non-blocking so reading flip events never stalls the frame loop; closed with the
+    /// last holder of the card (a display, its buffers, its plane).
+    private let descriptor: OwnedDescriptor
+
+    /// The descriptor's number, to poll for flip events.
+    public var fileDescriptor: Int32 { descriptor.raw }
+
+    /// The number for libdrm's calls, which are passed the card (`LibDRM`) and so keep it open for the call.
+    var fd: Int32 { descriptor.raw }
 
     /// The card nodes in `directory`, in name order; an error naming the directory when it cannot be read (no
     /// /dev/dri at all is the usual case on a machine without a KMS driver).
@@ -35,23 +42,19 @@ public final class DRMCard {
     /// Opens the card read/write. Becoming DRM master is separate (`acquireMaster`): listing needs no master.
     public init(path: String) throws(SystemCallError) {
         self.path = path
-        fileDescriptor = try Syscalls.open(path, flags: O_RDWR | O_NONBLOCK)
-    }
-
-    deinit {
-        Syscalls.close(fileDescriptor)
+        descriptor = try OwnedDescriptor.open(.display(path), flags: O_RDWR | O_NONBLOCK)
     }
 
     /// The card's connectors, encoders and CRTCs, probed now.
     public func resources() throws(SystemCallError) -> CardResources {
-        try LibDRM.resources(fd: fileDescriptor, path: path)
+        try LibDRM.resources(self)
     }
 
     /// The kernel driver's name, e.g. `bochs-drm`.
-    public var driverName: String? { LibDRM.driverName(fd: fileDescriptor) }
+    public var driverName: String? { LibDRM.driverName(self) }
 
     /// Whether this descriptor holds DRM master (drmIsMaster).
-    public var isMaster: Bool { LibDRM.isMaster(fd: fileDescriptor) }
+    public var isMaster: Bool { LibDRM.isMaster(self) }
 
     /// Takes DRM master, retrying for `timeout`: a previous bannerd may still hold it for a moment after a
     /// restart. The final error names the processes that have the card open.
@@ -60,7 +63,7 @@ public final class DRMCard {
         while true {
             if isMaster { return }
             do {
-                try LibDRM.setMaster(fd: fileDescriptor, path: path)
+                try LibDRM.setMaster(self)
                 return
             } catch {
                 let retryable = error.errno == EBUSY || error.errno == EACCES || error.errno == EPERM
@@ -77,6 +80,6 @@ public final class DRMCard {
 
     /// Gives up DRM master (VT switch away, handing the screen to another program).
     public func dropMaster() throws(SystemCallError) {
-        try LibDRM.dropMaster(fd: fileDescriptor, path: path)
+        try LibDRM.dropMaster(self)
     }
 }

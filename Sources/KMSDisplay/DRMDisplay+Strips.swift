@@ -27,7 +27,7 @@ extension DRMDisplay {
         // out stay `width` wide.
         let rounded = (width + Self.stripWidthStep - 1) / Self.stripWidthStep * Self.stripWidthStep
         var strip = try DumbBuffer.create(
-            fd: card.fileDescriptor, width: rounded, height: height, format: format, path: card.path)
+            card: card, width: rounded, height: height, format: format)
         strip.mapping.clear()
         strip.pixels = PixelBuffer(
             base: strip.mapping.address, width: width, height: height, stride: strip.pitch, format: format)
@@ -40,7 +40,7 @@ extension DRMDisplay {
             try testWindow(ofStrip: number, x: 0, y: 0, method: panMethod)
             try testWindow(ofStrip: number, x: width - mode.width, y: height - mode.height, method: panMethod)
         } catch {
-            strips.removeLast().destroy(fd: card.fileDescriptor)
+            strips.removeLast().destroy(on: card)
             throw error
         }
         return number
@@ -57,12 +57,11 @@ extension DRMDisplay {
                 call: "testWindow", refused: "no strip \(number) with a window at \(x),\(y)", .display(card.path))
         }
         let strip = strips[number]
-        let fd = card.fileDescriptor
         switch method {
         case .framebufferOffset:
             let window = try windowFramebuffer(of: strip, x: x, y: y)
-            defer { LibDRM.removeFramebuffer(fd: fd, bufferID: window) }
-            let atomic = plane != nil || (try? LibDRM.enableAtomic(fd: fd, path: card.path)) != nil
+            defer { LibDRM.removeFramebuffer(card, bufferID: window) }
+            let atomic = plane != nil || (try? LibDRM.enableAtomic(card)) != nil
             guard primaryPlaneID != nil, atomic else { return }
             try testCommit(window, x: 0, y: 0)
         case .planeSource:
@@ -74,8 +73,8 @@ extension DRMDisplay {
     private func windowFramebuffer(of strip: DumbBuffer, x: Int, y: Int) throws(SystemCallError) -> UInt32 {
         let offset = y * strip.pitch + x * format.bytesPerPixel
         return try LibDRM.addFramebuffer(
-            fd: card.fileDescriptor, width: mode.width, height: mode.height, fourcc: DRMConstants.fourcc(format).fourcc,
-            handle: strip.handle, pitch: UInt32(strip.pitch), offset: UInt32(offset), path: card.path)
+            card, width: mode.width, height: mode.height, fourcc: DRMConstants.fourcc(format).fourcc,
+            handle: strip.handle, pitch: UInt32(strip.pitch), offset: UInt32(offset))
     }
 
     private func testCommit(_ bufferID: UInt32, x: Int, y: Int) throws(SystemCallError) {
@@ -121,7 +120,6 @@ extension DRMDisplay {
         let index = buffers.count + number
         let userData = UnsafeMutableRawPointer(events + index)
         let submitted = MonotonicClock.now()
-        let fd = card.fileDescriptor
         switch method {
         case .framebufferOffset:
             let window = try windowFramebuffer(of: strip, x: x, y: y)
@@ -129,11 +127,11 @@ extension DRMDisplay {
             do {
                 queued = try flip(to: window, userData: userData)
             } catch {
-                LibDRM.removeFramebuffer(fd: fd, bufferID: window)
+                LibDRM.removeFramebuffer(card, bufferID: window)
                 throw error
             }
             guard queued else {
-                LibDRM.removeFramebuffer(fd: fd, bufferID: window)
+                LibDRM.removeFramebuffer(card, bufferID: window)
                 return .busy
             }
             tracker.submitted(index, window: window, at: submitted)
@@ -152,7 +150,7 @@ extension DRMDisplay {
     {
         guard atomicFlips || sourceX != 0 || sourceY != 0 else {
             return try LibDRM.pageFlip(
-                fd: card.fileDescriptor, crtcID: plan.crtcID, bufferID: bufferID, userData: userData, path: card.path)
+                card, crtcID: plan.crtcID, bufferID: bufferID, userData: userData)
         }
         let queued = try atomicPlane().commit(
             bufferID, x: sourceX, y: sourceY, flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent,
@@ -170,8 +168,8 @@ extension DRMDisplay {
                 call: "drmModeGetPlaneResources", refused: "no primary plane", .display(card.path))
         }
         let made = try PrimaryPlaneCommit(
-            fd: card.fileDescriptor, planeID: primaryPlaneID, crtcID: plan.crtcID, width: mode.width,
-            height: mode.height, path: card.path)
+            card: card, planeID: primaryPlaneID, crtcID: plan.crtcID, width: mode.width,
+            height: mode.height)
         plane = made
         return made
     }

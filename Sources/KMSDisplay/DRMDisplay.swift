@@ -81,7 +81,7 @@ public final class DRMDisplay: PanningScanout {
             notice("\(plan.connector.name) does not offer \(requested); trying its other modes")
         }
         let crtcIndex = resources.first { $0.path == plan.cardPath }?.crtcs.firstIndex { $0.id == plan.crtcID }
-        let primary = crtcIndex.flatMap { LibDRM.primaryPlane(fd: card.fileDescriptor, crtcIndex: $0) }
+        let primary = crtcIndex.flatMap { LibDRM.primaryPlane(card, crtcIndex: $0) }
         let format = ScanoutFormat.choose(requested: requested, offered: primary?.formats)
         if requested == nil, format != .xrgb8888 {
             notice("\(plan.connector.name): the plane scans out \(format) only")
@@ -130,28 +130,27 @@ public final class DRMDisplay: PanningScanout {
         primary: (id: UInt32, formats: [UInt32])? = nil, panMethod: PanMethod? = nil,
         notice: (String) -> Void = { _ in }
     ) throws(SystemCallError) {
-        let fd = card.fileDescriptor
-        let saved = try LibDRM.savedCRTC(fd: fd, id: plan.crtcID, path: card.path)
+        let saved = try LibDRM.savedCRTC(card, id: plan.crtcID)
         var lastError: SystemCallError?
         for mode in plan.modeCandidates {
             var created: [DumbBuffer] = []
             do {
                 for _ in 0..<max(2, min(bufferCount, 3)) {
                     let buffer = try DumbBuffer.create(
-                        fd: fd, width: mode.width, height: mode.height, format: format, path: card.path)
+                        card: card, width: mode.width, height: mode.height, format: format)
                     created.append(buffer)
                     // Black, not whatever the allocator left; written once, never read (write-combined memory).
                     buffer.mapping.clear()
                 }
                 try LibDRM.setCRTC(
-                    fd: fd, crtcID: plan.crtcID, bufferID: created[0].bufferID, connectorID: plan.connector.id,
-                    mode: mode.drmMode, path: card.path, context: "\(plan.connector.name) \(mode.summary)")
+                    card, crtcID: plan.crtcID, bufferID: created[0].bufferID, connectorID: plan.connector.id,
+                    mode: mode.drmMode, context: "\(plan.connector.name) \(mode.summary)")
                 self.init(
                     card: card, plan: plan, mode: mode, format: format, buffers: created, saved: saved,
                     primary: primary, panMethod: panMethod)
                 return
             } catch {
-                for buffer in created { buffer.destroy(fd: fd) }
+                for buffer in created { buffer.destroy(on: card) }
                 notice("modeset failed, trying the next mode: \(error)")
                 lastError = error
             }
@@ -216,7 +215,7 @@ public final class DRMDisplay: PanningScanout {
     /// Reads flip events (drmHandleEvent); the pending flip's completion, if it came.
     public func handleReadable() throws -> FlipCompletion? {
         guard !isShutDown else { return nil }
-        try LibDRM.handleEvents(fd: card.fileDescriptor, path: card.path)
+        try LibDRM.handleEvents(card)
         var completed: FlipCompletion?
         for index in 0..<(buffers.count + strips.count) {
             guard let completion = events[index].completions.last else { continue }
@@ -231,7 +230,7 @@ public final class DRMDisplay: PanningScanout {
     }
 
     private func removeFramebuffer(_ framebuffer: UInt32) {
-        LibDRM.removeFramebuffer(fd: card.fileDescriptor, bufferID: framebuffer)
+        LibDRM.removeFramebuffer(card, bufferID: framebuffer)
     }
 
     /// When the pending flip becomes overdue; nil when none is pending.
@@ -267,15 +266,15 @@ public final class DRMDisplay: PanningScanout {
         let connector = plan.connector
         guard
             let property = try LibDRM.connectorPropertyID(
-                fd: card.fileDescriptor, connectorID: connector.id, name: "DPMS", path: card.path)
+                card, connectorID: connector.id, name: "DPMS")
         else {
             throw SystemCallError(
                 call: "drmModeConnectorSetProperty", refused: "\(connector.name) has no DPMS property",
                 .display(card.path))
         }
         try LibDRM.setConnectorProperty(
-            fd: card.fileDescriptor, connectorID: connector.id, propertyID: property,
-            value: on ? DRMConstants.dpmsOn : DRMConstants.dpmsOff, path: card.path,
+            card, connectorID: connector.id, propertyID: property,
+            value: on ? DRMConstants.dpmsOn : DRMConstants.dpmsOff,
             context: "\(connector.name) DPMS \(on ? "on" : "off")")
     }
 
@@ -285,17 +284,16 @@ public final class DRMDisplay: PanningScanout {
         guard !isShutDown else { return }
         _ = try? waitForFlip()
         isShutDown = true
-        let fd = card.fileDescriptor
         let restoreMode = saved.bufferID != 0 ? saved.mode : nil
         do {
             try LibDRM.setCRTC(
-                fd: fd, crtcID: saved.id, bufferID: restoreMode == nil ? 0 : saved.bufferID, x: saved.x, y: saved.y,
-                connectorID: plan.connector.id, mode: restoreMode, path: card.path, context: "restoring the CRTC")
+                card, crtcID: saved.id, bufferID: restoreMode == nil ? 0 : saved.bufferID, x: saved.x, y: saved.y,
+                connectorID: plan.connector.id, mode: restoreMode, context: "restoring the CRTC")
         } catch {
             restoreError = error
         }
         tracker.takeWindows().forEach(removeFramebuffer)
-        for buffer in buffers + strips { buffer.destroy(fd: fd) }
+        for buffer in buffers + strips { buffer.destroy(on: card) }
         buffers = []
         strips = []
         try? card.dropMaster()

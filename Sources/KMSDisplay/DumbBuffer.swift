@@ -14,20 +14,19 @@ struct DumbBuffer {
     var pixels: PixelBuffer
 
     /// Creates, registers and maps; undoes the earlier steps when a later one fails.
-    static func create(fd: Int32, width: Int, height: Int, format: PixelFormat, path: String) throws(SystemCallError)
+    static func create(card: DRMCard, width: Int, height: Int, format: PixelFormat) throws(SystemCallError)
         -> DumbBuffer
     {
         let (fourcc, bitsPerPixel) = DRMConstants.fourcc(format)
         let created = try LibDRM.createDumbBuffer(
-            fd: fd, width: width, height: height, bitsPerPixel: bitsPerPixel, path: path)
+            card, width: width, height: height, bitsPerPixel: bitsPerPixel)
         do throws(SystemCallError) {
             let bufferID = try LibDRM.addFramebuffer(
-                fd: fd, width: width, height: height, fourcc: fourcc, handle: created.handle, pitch: created.pitch,
-                path: path)
+                card, width: width, height: height, fourcc: fourcc, handle: created.handle, pitch: created.pitch)
             do throws(SystemCallError) {
-                let offset = try LibDRM.mapOffset(fd: fd, handle: created.handle, path: path)
+                let offset = try LibDRM.mapOffset(card, handle: created.handle)
                 let length = Int(created.size)
-                let address = try Syscalls.mapShared(fd: fd, length: length, offset: Int(offset), path: path)
+                let address = try Syscalls.mapShared(fd: card.fd, length: length, offset: Int(offset), path: card.path)
                 let pitch = Int(created.pitch)
                 // The kernel's pitch is at least width × bytes per pixel (drm_mode_create_dumb rounds up).
                 let pixels = PixelBuffer(base: address, width: width, height: height, stride: pitch, format: format)
@@ -35,11 +34,11 @@ struct DumbBuffer {
                     handle: created.handle, bufferID: bufferID, pitch: pitch,
                     mapping: BufferMapping(address: address, length: length), pixels: pixels)
             } catch {
-                LibDRM.removeFramebuffer(fd: fd, bufferID: bufferID)
+                LibDRM.removeFramebuffer(card, bufferID: bufferID)
                 throw error
             }
         } catch {
-            LibDRM.destroyDumbBuffer(fd: fd, handle: created.handle)
+            LibDRM.destroyDumbBuffer(card, handle: created.handle)
             throw error
         }
     }
@@ -47,9 +46,9 @@ struct DumbBuffer {
     /// Unregisters and frees. The buffer must no longer be on screen or in flight. Its memory stays mapped until
     /// the last holder of `mapping` lets go: the kernel keeps the buffer's pages for a mapping, and a strip being
     /// composed off the loop may still write into them.
-    func destroy(fd: Int32) {
-        LibDRM.removeFramebuffer(fd: fd, bufferID: bufferID)
-        LibDRM.destroyDumbBuffer(fd: fd, handle: handle)
+    func destroy(on card: DRMCard) {
+        LibDRM.removeFramebuffer(card, bufferID: bufferID)
+        LibDRM.destroyDumbBuffer(card, handle: handle)
     }
 }
 

@@ -19,7 +19,8 @@ public final class FbdevDisplay: ScanoutDevice {
     public let size: PixelSize
     /// The framebuffer's pixel layout.
     public let format: PixelFormat
-    private let fd: Int32
+    /// Open until shutdown.
+    private var descriptor: OwnedDescriptor?
     private let mapped: UnsafeMutableRawPointer
     private let mappedLength: Int
     /// Where the visible area starts in the mapping (the panning offset).
@@ -27,50 +28,46 @@ public final class FbdevDisplay: ScanoutDevice {
     private let lineLength: Int
     private let shadow: UnsafeMutableRawPointer
     private let shadowStride: Int
-    private var isShutDown = false
 
     /// Opens and maps the framebuffer; only 32-bit XRGB and 16-bit RGB565 layouts are accepted.
     public init(path: String = "/dev/fb0") throws(SystemCallError) {
-        let fd = try Syscalls.open(path, flags: O_RDWR)
-        do throws(SystemCallError) {
-            var variable = fb_var_screeninfo()
-            var fixed = fb_fix_screeninfo()
-            try Syscalls.ioctl(fd, UInt(FBIOGET_VSCREENINFO), &variable, name: "FBIOGET_VSCREENINFO", path: path)
-            try Syscalls.ioctl(fd, UInt(FBIOGET_FSCREENINFO), &fixed, name: "FBIOGET_FSCREENINFO", path: path)
-            guard let format = Self.format(variable) else {
-                throw SystemCallError(
-                    call: "FBIOGET_VSCREENINFO",
-                    refused: "unsupported layout: \(variable.bits_per_pixel) bits, red at \(variable.red.offset)",
-                    .display(path))
-            }
-            let width = Int(variable.xres)
-            let height = Int(variable.yres)
-            let lineLength = Int(fixed.line_length)
-            let offset = Int(variable.yoffset) * lineLength + Int(variable.xoffset) * format.bytesPerPixel
-            let length = Int(fixed.smem_len)
-            guard width > 0, height > 0, lineLength >= width * format.bytesPerPixel,
-                offset + lineLength * height <= length
-            else {
-                throw SystemCallError(
-                    call: "FBIOGET_FSCREENINFO",
-                    refused: "inconsistent geometry \(width)x\(height), line \(lineLength), memory \(length)",
-                    .display(path))
-            }
-            mapped = try Syscalls.mapShared(fd: fd, length: length, offset: 0, path: path)
-            self.fd = fd
-            self.path = path
-            self.format = format
-            self.lineLength = lineLength
-            mappedLength = length
-            visibleOffset = offset
-            size = PixelSize(width: width, height: height)
-            shadowStride = width * format.bytesPerPixel
-            shadow = .allocate(byteCount: shadowStride * height, alignment: 16)
-            shadow.initializeMemory(as: UInt8.self, repeating: 0, count: shadowStride * height)
-        } catch {
-            Syscalls.close(fd)
-            throw error
+        let descriptor = try OwnedDescriptor.open(.display(path), flags: O_RDWR)
+        defer { withExtendedLifetime(descriptor) {} }  // open for every call below, on every path
+        let fd = descriptor.raw
+        var variable = fb_var_screeninfo()
+        var fixed = fb_fix_screeninfo()
+        try Syscalls.ioctl(fd, UInt(FBIOGET_VSCREENINFO), &variable, name: "FBIOGET_VSCREENINFO", path: path)
+        try Syscalls.ioctl(fd, UInt(FBIOGET_FSCREENINFO), &fixed, name: "FBIOGET_FSCREENINFO", path: path)
+        guard let format = Self.format(variable) else {
+            throw SystemCallError(
+                call: "FBIOGET_VSCREENINFO",
+                refused: "unsupported layout: \(variable.bits_per_pixel) bits, red at \(variable.red.offset)",
+                .display(path))
         }
+        let width = Int(variable.xres)
+        let height = Int(variable.yres)
+        let lineLength = Int(fixed.line_length)
+        let offset = Int(variable.yoffset) * lineLength + Int(variable.xoffset) * format.bytesPerPixel
+        let length = Int(fixed.smem_len)
+        guard width > 0, height > 0, lineLength >= width * format.bytesPerPixel,
+            offset + lineLength * height <= length
+        else {
+            throw SystemCallError(
+                call: "FBIOGET_FSCREENINFO",
+                refused: "inconsistent geometry \(width)x\(height), line \(lineLength), memory \(length)",
+                .display(path))
+        }
+        mapped = try Syscalls.mapShared(fd: fd, length: length, offset: 0, path: path)
+        self.descriptor = descriptor
+        self.path = path
+        self.format = format
+        self.lineLength = lineLength
+        mappedLength = length
+        visibleOffset = offset
+        size = PixelSize(width: width, height: height)
+        shadowStride = width * format.bytesPerPixel
+        shadow = .allocate(byteCount: shadowStride * height, alignment: 16)
+        shadow.initializeMemory(as: UInt8.self, repeating: 0, count: shadowStride * height)
     }
 
     deinit {
@@ -89,7 +86,7 @@ public final class FbdevDisplay: ScanoutDevice {
 
     /// The shadow buffer; always available.
     public var backBuffer: PixelBuffer? {
-        isShutDown
+        descriptor == nil
             ? nil
             : PixelBuffer(
                 base: shadow, width: size.width, height: size.height, stride: shadowStride, format: format)
@@ -104,7 +101,7 @@ public final class FbdevDisplay: ScanoutDevice {
 
     /// Copies the shadow buffer to the visible framebuffer.
     public func present() throws -> PresentOutcome {
-        guard !isShutDown else {
+        guard descriptor != nil else {
             throw SystemCallError(call: "present", refused: "display is shut down", .display(path))
         }
         for row in 0..<size.height {
@@ -117,9 +114,9 @@ public final class FbdevDisplay: ScanoutDevice {
     /// Blanks or unblanks the framebuffer (FBIOBLANK with FB_BLANK_POWERDOWN or FB_BLANK_UNBLANK); drivers
     /// without blanking answer EINVAL, which the caller reports.
     public func setPower(on: Bool) throws {
-        guard !isShutDown else { return }
+        guard let descriptor else { return }
         let level = on ? Int32(FB_BLANK_UNBLANK) : Int32(FB_BLANK_POWERDOWN)
-        try Syscalls.ioctl(fd, UInt(FBIOBLANK), value: level, name: "FBIOBLANK", path: path)
+        try Syscalls.ioctl(descriptor.raw, UInt(FBIOBLANK), value: level, name: "FBIOBLANK", path: path)
     }
 
     /// Never called (no descriptor); reports nothing.
@@ -133,9 +130,8 @@ public final class FbdevDisplay: ScanoutDevice {
 
     /// Unmaps and closes. The console keeps what was last drawn until it redraws.
     public func shutdown() {
-        guard !isShutDown else { return }
-        isShutDown = true
+        guard descriptor != nil else { return }
         Syscalls.unmap(mapped, length: mappedLength)
-        Syscalls.close(fd)
+        descriptor = nil
     }
 }

@@ -14,57 +14,61 @@ import SystemCalls
 /// and leave errno set.
 enum LibDRM {
     /// drmGetVersion: NULL on failure. The driver's name, e.g. `bochs-drm`.
-    static func driverName(fd: Int32) -> String? {
-        guard let version = drmGetVersion(fd) else { return nil }
+    static func driverName(_ card: DRMCard) -> String? {
+        guard let version = drmGetVersion(card.fd) else { return nil }
         defer { drmFreeVersion(version) }
         guard let name = version.pointee.name else { return nil }
         return String(cString: name)
     }
 
     /// drmGetCap: −1 + errno.
-    static func capability(fd: Int32, _ capability: UInt64, path: String) throws(SystemCallError) -> UInt64 {
+    static func capability(_ card: DRMCard, _ capability: UInt64) throws(SystemCallError) -> UInt64 {
         var value: UInt64 = 0
-        guard drmGetCap(fd, capability, &value) == 0 else {
-            throw SystemCallError(call: "drmGetCap", errno: errno, .display(path))
+        guard drmGetCap(card.fd, capability, &value) == 0 else {
+            throw SystemCallError(call: "drmGetCap", errno: errno, .display(card.path))
         }
         return value
     }
 
     /// drmIsMaster: 1 when this descriptor holds DRM master.
-    static func isMaster(fd: Int32) -> Bool { drmIsMaster(fd) != 0 }
+    static func isMaster(_ card: DRMCard) -> Bool { drmIsMaster(card.fd) != 0 }
 
     /// drmSetMaster: −1 + errno.
-    static func setMaster(fd: Int32, path: String) throws(SystemCallError) {
-        guard drmSetMaster(fd) == 0 else { throw SystemCallError(call: "drmSetMaster", errno: errno, .display(path)) }
+    static func setMaster(_ card: DRMCard) throws(SystemCallError) {
+        guard drmSetMaster(card.fd) == 0 else {
+            throw SystemCallError(call: "drmSetMaster", errno: errno, .display(card.path))
+        }
     }
 
     /// drmDropMaster: −1 + errno.
-    static func dropMaster(fd: Int32, path: String) throws(SystemCallError) {
-        guard drmDropMaster(fd) == 0 else { throw SystemCallError(call: "drmDropMaster", errno: errno, .display(path)) }
+    static func dropMaster(_ card: DRMCard) throws(SystemCallError) {
+        guard drmDropMaster(card.fd) == 0 else {
+            throw SystemCallError(call: "drmDropMaster", errno: errno, .display(card.path))
+        }
     }
 
     /// drmModeGetResources, drmModeGetConnector, drmModeGetEncoder, drmModeGetCrtc, drmModeGetProperty: NULL +
     /// errno. A connector or encoder that vanishes between the list and the get (hotplug) is skipped.
-    static func resources(fd: Int32, path: String) throws(SystemCallError) -> CardResources {
-        guard let resources = drmModeGetResources(fd) else {
-            throw SystemCallError(call: "drmModeGetResources", errno: errno, .display(path))
+    static func resources(_ card: DRMCard) throws(SystemCallError) -> CardResources {
+        guard let resources = drmModeGetResources(card.fd) else {
+            throw SystemCallError(call: "drmModeGetResources", errno: errno, .display(card.path))
         }
         defer { drmModeFreeResources(resources) }
         let res = resources.pointee
         let connectorIDs = ids(res.connectors, res.count_connectors)
         let encoderIDs = ids(res.encoders, res.count_encoders)
         let crtcIDs = ids(res.crtcs, res.count_crtcs)
-        let dumb = (try? capability(fd: fd, DRMConstants.capabilityDumbBuffer, path: path)) ?? 0
+        let dumb = (try? capability(card, DRMConstants.capabilityDumbBuffer)) ?? 0
         return CardResources(
-            path: path, driverName: driverName(fd: fd) ?? "unknown", supportsDumbBuffers: dumb != 0,
-            connectors: connectorIDs.compactMap { connector(fd: fd, id: $0) },
-            encoders: encoderIDs.compactMap { encoder(fd: fd, id: $0) },
-            crtcs: crtcIDs.compactMap { crtc(fd: fd, id: $0) })
+            path: card.path, driverName: driverName(card) ?? "unknown", supportsDumbBuffers: dumb != 0,
+            connectors: connectorIDs.compactMap { connector(card, id: $0) },
+            encoders: encoderIDs.compactMap { encoder(card, id: $0) },
+            crtcs: crtcIDs.compactMap { crtc(card, id: $0) })
     }
 
-    static func connector(fd: Int32, id: UInt32) -> ConnectorInfo? {
+    static func connector(_ card: DRMCard, id: UInt32) -> ConnectorInfo? {
         // drmModeGetConnector probes the outputs (fresh hotplug state), unlike drmModeGetConnectorCurrent.
-        guard let pointer = drmModeGetConnector(fd, id) else { return nil }
+        guard let pointer = drmModeGetConnector(card.fd, id) else { return nil }
         defer { drmModeFreeConnector(pointer) }
         let connector = pointer.pointee
         let status: ConnectorStatus
@@ -81,14 +85,14 @@ enum LibDRM {
             typeID: connector.connector_type_id, status: status, widthMillimetres: connector.mmWidth,
             heightMillimetres: connector.mmHeight, modes: modes, encoderID: connector.encoder_id,
             possibleEncoderIDs: ids(connector.encoders, connector.count_encoders),
-            panelOrientation: panelOrientation(fd: fd, connector: connector))
+            panelOrientation: panelOrientation(card, connector: connector))
     }
 
     /// The `panel orientation` enum property's current value, if the connector has one.
-    static func panelOrientation(fd: Int32, connector: drmModeConnector) -> PanelOrientation? {
+    static func panelOrientation(_ card: DRMCard, connector: drmModeConnector) -> PanelOrientation? {
         for index in 0..<Int(max(0, connector.count_props)) {
             guard let propertyIDs = connector.props, let values = connector.prop_values,
-                let property = drmModeGetProperty(fd, propertyIDs[index])
+                let property = drmModeGetProperty(card.fd, propertyIDs[index])
             else { continue }
             defer { drmModeFreeProperty(property) }
             guard cString(property.pointee.name) == "panel orientation",
@@ -102,16 +106,17 @@ enum LibDRM {
     }
 
     /// The id of the connector's property called `name` (drmModeGetConnectorCurrent: NULL + errno, no probe).
-    static func connectorPropertyID(fd: Int32, connectorID: UInt32, name: String, path: String) throws(SystemCallError)
+    static func connectorPropertyID(_ card: DRMCard, connectorID: UInt32, name: String) throws(SystemCallError)
         -> UInt32?
     {
-        guard let pointer = drmModeGetConnectorCurrent(fd, connectorID) else {
-            throw SystemCallError(call: "drmModeGetConnectorCurrent", errno: errno, .display(path))
+        guard let pointer = drmModeGetConnectorCurrent(card.fd, connectorID) else {
+            throw SystemCallError(call: "drmModeGetConnectorCurrent", errno: errno, .display(card.path))
         }
         defer { drmModeFreeConnector(pointer) }
         let connector = pointer.pointee
         for index in 0..<Int(max(0, connector.count_props)) {
-            guard let propertyIDs = connector.props, let property = drmModeGetProperty(fd, propertyIDs[index]) else {
+            guard let propertyIDs = connector.props, let property = drmModeGetProperty(card.fd, propertyIDs[index])
+            else {
                 continue
             }
             defer { drmModeFreeProperty(property) }
@@ -123,16 +128,16 @@ enum LibDRM {
     /// The primary plane of the CRTC at `crtcIndex` (in the card's CRTC list): its id and the fourcc codes it scans
     /// out; nil when the driver does not tell (drmSetClientCap, drmModeGetPlaneResources, drmModeGetPlane and the
     /// plane's `type` property; any failure means "unknown", and the caller falls back to XRGB8888).
-    static func primaryPlane(fd: Int32, crtcIndex: Int) -> (id: UInt32, formats: [UInt32])? {
-        guard crtcIndex < 32, drmSetClientCap(fd, DRMConstants.clientCapabilityUniversalPlanes, 1) == 0,
-            let resources = drmModeGetPlaneResources(fd)
+    static func primaryPlane(_ card: DRMCard, crtcIndex: Int) -> (id: UInt32, formats: [UInt32])? {
+        guard crtcIndex < 32, drmSetClientCap(card.fd, DRMConstants.clientCapabilityUniversalPlanes, 1) == 0,
+            let resources = drmModeGetPlaneResources(card.fd)
         else { return nil }
         defer { drmModeFreePlaneResources(resources) }
         for planeID in ids(resources.pointee.planes, Int32(resources.pointee.count_planes)) {
-            guard let plane = drmModeGetPlane(fd, planeID) else { continue }
+            guard let plane = drmModeGetPlane(card.fd, planeID) else { continue }
             defer { drmModeFreePlane(plane) }
             guard plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0,
-                planeProperty(fd: fd, planeID: planeID, name: "type") == DRMConstants.planeTypePrimary
+                planeProperty(card, planeID: planeID, name: "type") == DRMConstants.planeTypePrimary
             else { continue }
             return (planeID, ids(plane.pointee.formats, Int32(plane.pointee.count_formats)))
         }
@@ -141,17 +146,17 @@ enum LibDRM {
 
     /// The ids of the plane's properties named in `names` (drmModeObjectGetProperties: NULL + errno); a name the
     /// plane lacks is missing from the result.
-    static func planePropertyIDs(fd: Int32, planeID: UInt32, names: Set<String>, path: String) throws(SystemCallError)
+    static func planePropertyIDs(_ card: DRMCard, planeID: UInt32, names: Set<String>) throws(SystemCallError)
         -> [String: UInt32]
     {
-        guard let properties = drmModeObjectGetProperties(fd, planeID, DRMConstants.objectPlane) else {
+        guard let properties = drmModeObjectGetProperties(card.fd, planeID, DRMConstants.objectPlane) else {
             throw SystemCallError(
-                call: "drmModeObjectGetProperties", errno: errno, .display(path), context: "plane \(planeID)")
+                call: "drmModeObjectGetProperties", errno: errno, .display(card.path), context: "plane \(planeID)")
         }
         defer { drmModeFreeObjectProperties(properties) }
         var found: [String: UInt32] = [:]
         for index in 0..<Int(properties.pointee.count_props) {
-            guard let ids = properties.pointee.props, let property = drmModeGetProperty(fd, ids[index]) else {
+            guard let ids = properties.pointee.props, let property = drmModeGetProperty(card.fd, ids[index]) else {
                 continue
             }
             defer { drmModeFreeProperty(property) }
@@ -162,10 +167,10 @@ enum LibDRM {
     }
 
     /// drmSetClientCap(DRM_CLIENT_CAP_ATOMIC): −1 + errno (EOPNOTSUPP from drivers without atomic modesetting).
-    static func enableAtomic(fd: Int32, path: String) throws(SystemCallError) {
-        guard drmSetClientCap(fd, DRMConstants.clientCapabilityAtomic, 1) == 0 else {
+    static func enableAtomic(_ card: DRMCard) throws(SystemCallError) {
+        guard drmSetClientCap(card.fd, DRMConstants.clientCapabilityAtomic, 1) == 0 else {
             throw SystemCallError(
-                call: "drmSetClientCap", errno: errno, .display(path), context: "DRM_CLIENT_CAP_ATOMIC")
+                call: "drmSetClientCap", errno: errno, .display(card.path), context: "DRM_CLIENT_CAP_ATOMIC")
         }
     }
 
@@ -173,37 +178,39 @@ enum LibDRM {
     /// DRM_MODE_ATOMIC_* and DRM_MODE_PAGE_FLIP_EVENT; `userData` comes back in the flip event. Returns false on
     /// EBUSY (a commit is still pending: a state, not a failure).
     static func atomicCommit(
-        fd: Int32, objectID: UInt32, values: [(property: UInt32, value: UInt64)], flags: UInt32,
-        userData: UnsafeMutableRawPointer?, path: String
+        _ card: DRMCard, objectID: UInt32, values: [(property: UInt32, value: UInt64)], flags: UInt32,
+        userData: UnsafeMutableRawPointer?
     ) throws(SystemCallError) -> Bool {
         guard let request = drmModeAtomicAlloc() else {
-            throw SystemCallError(call: "drmModeAtomicAlloc", errno: ENOMEM, .display(path))
+            throw SystemCallError(call: "drmModeAtomicAlloc", errno: ENOMEM, .display(card.path))
         }
         defer { drmModeAtomicFree(request) }
         for (property, value) in values {
             let added = drmModeAtomicAddProperty(request, objectID, property, value)
             guard added >= 0 else {
-                throw SystemCallError(call: "drmModeAtomicAddProperty", errno: -added, .display(path))
+                throw SystemCallError(call: "drmModeAtomicAddProperty", errno: -added, .display(card.path))
             }
         }
-        let result = drmModeAtomicCommit(fd, request, flags, userData)
+        let result = drmModeAtomicCommit(card.fd, request, flags, userData)
         if result == -EBUSY { return false }
         guard result == 0 else {
             let test = flags & DRMConstants.atomicTestOnly != 0
             throw SystemCallError(
-                call: "drmModeAtomicCommit", errno: -result, .display(path), context: test ? "test only" : nil)
+                call: "drmModeAtomicCommit", errno: -result, .display(card.path), context: test ? "test only" : nil)
         }
         return true
     }
 
     /// The value of the plane's property called `name` (drmModeObjectGetProperties: NULL + errno).
-    private static func planeProperty(fd: Int32, planeID: UInt32, name: String) -> UInt64? {
-        guard let properties = drmModeObjectGetProperties(fd, planeID, DRMConstants.objectPlane) else { return nil }
+    private static func planeProperty(_ card: DRMCard, planeID: UInt32, name: String) -> UInt64? {
+        guard let properties = drmModeObjectGetProperties(card.fd, planeID, DRMConstants.objectPlane) else {
+            return nil
+        }
         defer { drmModeFreeObjectProperties(properties) }
         let count = Int(properties.pointee.count_props)
         for index in 0..<count {
             guard let ids = properties.pointee.props, let values = properties.pointee.prop_values,
-                let property = drmModeGetProperty(fd, ids[index])
+                let property = drmModeGetProperty(card.fd, ids[index])
             else { continue }
             defer { drmModeFreeProperty(property) }
             if cString(property.pointee.name) == name { return values[index] }
@@ -213,32 +220,32 @@ enum LibDRM {
 
     /// drmModeConnectorSetProperty: negative errno.
     static func setConnectorProperty(
-        fd: Int32, connectorID: UInt32, propertyID: UInt32, value: UInt64, path: String, context: String
+        _ card: DRMCard, connectorID: UInt32, propertyID: UInt32, value: UInt64, context: String
     ) throws(SystemCallError) {
-        let result = drmModeConnectorSetProperty(fd, connectorID, propertyID, value)
+        let result = drmModeConnectorSetProperty(card.fd, connectorID, propertyID, value)
         guard result == 0 else {
             throw SystemCallError(
-                call: "drmModeConnectorSetProperty", errno: -result, .display(path), context: context)
+                call: "drmModeConnectorSetProperty", errno: -result, .display(card.path), context: context)
         }
     }
 
-    static func encoder(fd: Int32, id: UInt32) -> EncoderInfo? {
-        guard let pointer = drmModeGetEncoder(fd, id) else { return nil }
+    static func encoder(_ card: DRMCard, id: UInt32) -> EncoderInfo? {
+        guard let pointer = drmModeGetEncoder(card.fd, id) else { return nil }
         defer { drmModeFreeEncoder(pointer) }
         return EncoderInfo(
             id: pointer.pointee.encoder_id, crtcID: pointer.pointee.crtc_id,
             possibleCRTCs: pointer.pointee.possible_crtcs)
     }
 
-    static func crtc(fd: Int32, id: UInt32) -> CRTCInfo? {
-        guard let saved = try? savedCRTC(fd: fd, id: id, path: "") else { return nil }
+    static func crtc(_ card: DRMCard, id: UInt32) -> CRTCInfo? {
+        guard let saved = try? savedCRTC(card, id: id) else { return nil }
         return CRTCInfo(id: saved.id, bufferID: saved.bufferID, mode: saved.mode.map(ModeInfo.init))
     }
 
     /// drmModeGetCrtc: NULL + errno. What to put back on exit.
-    static func savedCRTC(fd: Int32, id: UInt32, path: String) throws(SystemCallError) -> SavedCRTC {
-        guard let pointer = drmModeGetCrtc(fd, id) else {
-            throw SystemCallError(call: "drmModeGetCrtc", errno: errno, .display(path))
+    static func savedCRTC(_ card: DRMCard, id: UInt32) throws(SystemCallError) -> SavedCRTC {
+        guard let pointer = drmModeGetCrtc(card.fd, id) else {
+            throw SystemCallError(call: "drmModeGetCrtc", errno: errno, .display(card.path))
         }
         defer { drmModeFreeCrtc(pointer) }
         let crtc = pointer.pointee
@@ -249,35 +256,35 @@ enum LibDRM {
 
     /// drmModeSetCrtc: negative errno. A nil mode with buffer 0 switches the CRTC off.
     static func setCRTC(
-        fd: Int32, crtcID: UInt32, bufferID: UInt32, x: UInt32 = 0, y: UInt32 = 0, connectorID: UInt32,
-        mode: drmModeModeInfo?, path: String, context: String?
+        _ card: DRMCard, crtcID: UInt32, bufferID: UInt32, x: UInt32 = 0, y: UInt32 = 0, connectorID: UInt32,
+        mode: drmModeModeInfo?, context: String?
     ) throws(SystemCallError) {
         var connector = connectorID
         var modeCopy = mode ?? drmModeModeInfo()
         let result: Int32
         if mode != nil {
-            result = drmModeSetCrtc(fd, crtcID, bufferID, x, y, &connector, 1, &modeCopy)
+            result = drmModeSetCrtc(card.fd, crtcID, bufferID, x, y, &connector, 1, &modeCopy)
         } else {
-            result = drmModeSetCrtc(fd, crtcID, 0, 0, 0, nil, 0, nil)
+            result = drmModeSetCrtc(card.fd, crtcID, 0, 0, 0, nil, 0, nil)
         }
         guard result == 0 else {
-            throw SystemCallError(call: "drmModeSetCrtc", errno: -result, .display(path), context: context)
+            throw SystemCallError(call: "drmModeSetCrtc", errno: -result, .display(card.path), context: context)
         }
     }
 
     /// drmModePageFlip: negative errno. Returns false on EBUSY (a flip is still pending: a state, not a failure).
     static func pageFlip(
-        fd: Int32, crtcID: UInt32, bufferID: UInt32, userData: UnsafeMutableRawPointer, path: String
+        _ card: DRMCard, crtcID: UInt32, bufferID: UInt32, userData: UnsafeMutableRawPointer
     ) throws(SystemCallError) -> Bool {
-        let result = drmModePageFlip(fd, crtcID, bufferID, DRMConstants.pageFlipEvent, userData)
+        let result = drmModePageFlip(card.fd, crtcID, bufferID, DRMConstants.pageFlipEvent, userData)
         if result == -EBUSY { return false }
-        guard result == 0 else { throw SystemCallError(call: "drmModePageFlip", errno: -result, .display(path)) }
+        guard result == 0 else { throw SystemCallError(call: "drmModePageFlip", errno: -result, .display(card.path)) }
         return true
     }
 
     /// drmHandleEvent: −1 + errno (EAGAIN on our non-blocking descriptor when nothing is queued). Each flip
     /// completion is recorded in the `FlipEvents` passed as the flip's user data.
-    static func handleEvents(fd: Int32, path: String) throws(SystemCallError) {
+    static func handleEvents(_ card: DRMCard) throws(SystemCallError) {
         var context = drmEventContext()
         context.version = DRMConstants.eventContextVersion
         context.page_flip_handler = { _, sequence, seconds, microseconds, userData in
@@ -286,43 +293,44 @@ enum LibDRM {
                 time: .seconds(Int64(seconds)) + .microseconds(Int64(microseconds)), sequence: sequence)
             userData.assumingMemoryBound(to: FlipEvents.self).pointee.completions.append(completion)
         }
-        if repeatWhileInterrupted({ drmHandleEvent(fd, &context) }) == 0 || errno == EAGAIN { return }
-        throw SystemCallError(call: "drmHandleEvent", errno: errno, .display(path))
+        if repeatWhileInterrupted({ drmHandleEvent(card.fd, &context) }) == 0 || errno == EAGAIN { return }
+        throw SystemCallError(call: "drmHandleEvent", errno: errno, .display(card.path))
     }
 
     /// drmModeCreateDumbBuffer: negative errno. The kernel picks the pitch; it must be used as returned.
-    static func createDumbBuffer(fd: Int32, width: Int, height: Int, bitsPerPixel: UInt32, path: String)
+    static func createDumbBuffer(_ card: DRMCard, width: Int, height: Int, bitsPerPixel: UInt32)
         throws(SystemCallError) -> (handle: UInt32, pitch: UInt32, size: UInt64)
     {
         var handle: UInt32 = 0
         var pitch: UInt32 = 0
         var size: UInt64 = 0
         let result = drmModeCreateDumbBuffer(
-            fd, UInt32(width), UInt32(height), bitsPerPixel, 0, &handle, &pitch, &size)
+            card.fd, UInt32(width), UInt32(height), bitsPerPixel, 0, &handle, &pitch, &size)
         guard result == 0 else {
             throw SystemCallError(
-                call: "drmModeCreateDumbBuffer", errno: -result, .display(path), context: "\(width)x\(height)")
+                call: "drmModeCreateDumbBuffer", errno: -result, .display(card.path), context: "\(width)x\(height)")
         }
         return (handle, pitch, size)
     }
 
     /// drmModeMapDumbBuffer: negative errno. The offset to mmap the buffer at.
-    static func mapOffset(fd: Int32, handle: UInt32, path: String) throws(SystemCallError) -> UInt64 {
+    static func mapOffset(_ card: DRMCard, handle: UInt32) throws(SystemCallError) -> UInt64 {
         var offset: UInt64 = 0
-        let result = drmModeMapDumbBuffer(fd, handle, &offset)
-        guard result == 0 else { throw SystemCallError(call: "drmModeMapDumbBuffer", errno: -result, .display(path)) }
+        let result = drmModeMapDumbBuffer(card.fd, handle, &offset)
+        guard result == 0 else {
+            throw SystemCallError(call: "drmModeMapDumbBuffer", errno: -result, .display(card.path))
+        }
         return offset
     }
 
     /// drmModeDestroyDumbBuffer: negative errno; at teardown there is nothing left to do about a failure.
-    static func destroyDumbBuffer(fd: Int32, handle: UInt32) {
-        _ = drmModeDestroyDumbBuffer(fd, handle)
+    static func destroyDumbBuffer(_ card: DRMCard, handle: UInt32) {
+        _ = drmModeDestroyDumbBuffer(card.fd, handle)
     }
 
     /// drmModeAddFB2: negative errno. One plane, linear, starting `offset` bytes into the buffer.
     static func addFramebuffer(
-        fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32, offset: UInt32 = 0,
-        path: String
+        _ card: DRMCard, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32, offset: UInt32 = 0
     ) throws(SystemCallError) -> UInt32 {
         // Tuples on the stack, not arrays: a panned frame makes a framebuffer, and the frame path allocates nothing.
         var planes = (
@@ -334,15 +342,15 @@ enum LibDRM {
             let words = raw.bindMemory(to: UInt32.self)
             guard let base = words.baseAddress else { return -EINVAL }  // never: the tuple is 12 words
             return drmModeAddFB2(
-                fd, UInt32(width), UInt32(height), fourcc, base, base + 4, base + 8, &bufferID, 0)
+                card.fd, UInt32(width), UInt32(height), fourcc, base, base + 4, base + 8, &bufferID, 0)
         }
-        guard result == 0 else { throw SystemCallError(call: "drmModeAddFB2", errno: -result, .display(path)) }
+        guard result == 0 else { throw SystemCallError(call: "drmModeAddFB2", errno: -result, .display(card.path)) }
         return bufferID
     }
 
     /// drmModeRmFB: negative errno; at teardown there is nothing left to do about a failure.
-    static func removeFramebuffer(fd: Int32, bufferID: UInt32) {
-        _ = drmModeRmFB(fd, bufferID)
+    static func removeFramebuffer(_ card: DRMCard, bufferID: UInt32) {
+        _ = drmModeRmFB(card.fd, bufferID)
     }
 
     private static func ids(_ pointer: UnsafeMutablePointer<UInt32>?, _ count: Int32) -> [UInt32] {

@@ -58,33 +58,32 @@ struct PlaneProperties: Equatable {
 
 /// The CRTC's primary plane as atomic commits set it (`PlaneProperties`), looked up once.
 final class PrimaryPlaneCommit {
-    private let fd: Int32
+    private let card: DRMCard
     private let planeID: UInt32
     private let crtcID: UInt32
     private let width: Int
     private let height: Int
-    private let path: String
     private let properties: PlaneProperties
     private var values: [(property: UInt32, value: UInt64)] = []
 
     /// Enables atomic commits on `fd` (DRM_CLIENT_CAP_ATOMIC, which makes the plane's properties visible) and looks
     /// them up; the CRTC shows `width`×`height` pixels.
-    init(fd: Int32, planeID: UInt32, crtcID: UInt32, width: Int, height: Int, path: String) throws(SystemCallError) {
-        try LibDRM.enableAtomic(fd: fd, path: path)
-        let ids = try LibDRM.planePropertyIDs(fd: fd, planeID: planeID, names: PlaneProperties.names, path: path)
+    init(card: DRMCard, planeID: UInt32, crtcID: UInt32, width: Int, height: Int) throws(SystemCallError) {
+        try LibDRM.enableAtomic(card)
+        let ids = try LibDRM.planePropertyIDs(card, planeID: planeID, names: PlaneProperties.names)
         do throws(PlaneProperties.MissingProperty) {
             properties = try PlaneProperties(byName: ids)
         } catch {
             throw SystemCallError(
-                call: "drmModeObjectGetProperties", refused: "the primary plane has no \(error.name)", .display(path))
+                call: "drmModeObjectGetProperties", refused: "the primary plane has no \(error.name)",
+                .display(card.path))
         }
         values.reserveCapacity(PlaneProperties.names.count)
-        self.fd = fd
+        self.card = card
         self.planeID = planeID
         self.crtcID = crtcID
         self.width = width
         self.height = height
-        self.path = path
     }
 
     /// Commits the plane showing `bufferID` from `x`, `y` on the whole CRTC, with DRM_MODE_ATOMIC_* `flags`; false
@@ -94,6 +93,6 @@ final class PrimaryPlaneCommit {
     {
         properties.write(buffer: bufferID, crtcID: crtcID, x: x, y: y, width: width, height: height, into: &values)
         return try LibDRM.atomicCommit(
-            fd: fd, objectID: planeID, values: values, flags: flags, userData: userData, path: path)
+            card, objectID: planeID, values: values, flags: flags, userData: userData)
     }
 }

@@ -7,18 +7,6 @@ import SystemCalls
 
 /// The plain system calls the display wrappers make, each retrying EINTR; all follow −1 + errno unless noted.
 enum Syscalls {
-    /// open(2) with O_CLOEXEC added.
-    static func open(_ path: String, flags: Int32) throws(SystemCallError) -> Int32 {
-        let fd = repeatWhileInterrupted { Glibc.open(path, flags | O_CLOEXEC) }
-        guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno, .display(path)) }
-        return fd
-    }
-
-    /// close(2). EINTR is not retried: on Linux the descriptor is gone either way.
-    static func close(_ fd: Int32) {
-        _ = Glibc.close(fd)
-    }
-
     /// poll(2) on one descriptor for reading; true when readable. The timeout bounds every wait, retries included.
     static func waitReadable(_ fd: Int32, timeout: Duration, path: String) throws(SystemCallError) -> Bool {
         let deadline = MonotonicClock.now() + timeout

@@ -37,16 +37,14 @@ public enum ControlClient {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !reply.contains(UInt8(ascii: "\n")) {
             let (count, descriptor) = DescriptorPassing.receive(into: &chunk, on: fd)
-            if let descriptor {
-                let owned = OwnedDescriptor(taking: descriptor)
-                if passed == nil { passed = owned }  // a second one closes here
-            }
+            if passed == nil { passed = descriptor }  // a second one closes here
             guard count > 0 else {
-                if count < 0 {
-                    // SO_RCVTIMEO ran out: say so, not "Resource temporarily unavailable".
-                    let code = errno == EAGAIN || errno == EWOULDBLOCK ? ETIMEDOUT : errno
-                    throw SystemCallError(call: "recvmsg", errno: code, .socket(path))
+                // SO_RCVTIMEO ran out: say so, not "Resource temporarily unavailable".
+                if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                    throw SystemCallError(
+                        call: "recvmsg", refused: "no answer in \(timeout.components.seconds) s", .socket(path))
                 }
+                if count < 0 { throw SystemCallError(call: "recvmsg", errno: errno, .socket(path)) }
                 break
             }
             reply += chunk[0..<count]

@@ -8,8 +8,8 @@ import SystemCalls
 /// the descriptors from `appendPollDescriptors(to:)` and calls `handleReadable(_:)` for the ready ones.
 public final class ControlServer {
     public let path: String
-    private let listener: Int32
-    private var clients: [(fd: Int32, buffer: [UInt8], awaiting: Bool, serial: Int)] = []
+    private let listener: OwnedDescriptor
+    private var clients: [Connection] = []
     /// Numbers connections, so a late reply never reaches a newer client given a closed one's descriptor number.
     private var connections = 0
     /// Clients idle or flooding beyond this are dropped.
@@ -29,36 +29,39 @@ public final class ControlServer {
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw SystemCallError(call: "socket", errno: errno, .socket(path)) }
-        func fail(_ call: String) -> SystemCallError {
-            let error = SystemCallError(call: call, errno: errno, .socket(path))
-            close(fd)
-            return error
-        }
+        let listener = OwnedDescriptor(taking: fd)
+        defer { withExtendedLifetime(listener) {} }  // open for every call below, on every path
+        func fail(_ call: String) -> SystemCallError { SystemCallError(call: call, errno: errno, .socket(path)) }
         guard try withUnixAddress(path, { bind(fd, $0, $1) }) == 0 else { throw fail("bind") }
         guard chmod(path, 0o660) == 0 else { throw fail("chmod") }
         if let group, let entry = getgrnam(group), chown(path, uid_t.max, entry.pointee.gr_gid) != 0 {
             throw fail("chown")
         }
         guard listen(fd, 8) == 0 else { throw fail("listen") }
-        listener = fd
+        self.listener = listener
     }
 
     deinit {
-        for client in clients { close(client.fd) }
-        close(listener)
         unlink(path)
     }
 
     /// Adds the descriptors to poll for reading, the listener and every connected client, to `descriptors`
     /// (the loop's reused list: no allocation per wake-up).
     public func appendPollDescriptors(to descriptors: inout [Int32]) {
-        descriptors.append(listener)
-        for client in clients { descriptors.append(client.fd) }
+        descriptors.append(listener.raw)
+        for client in clients { descriptors.append(client.descriptor.raw) }
     }
 
     /// A client whose answer comes later (`handleReadable`'s `answer` returned nil): pass it to `reply(_:to:)`.
     public struct Client: Equatable, Sendable {
-        let fd: Int32
+        let serial: Int
+    }
+
+    /// A connected client: its socket, the bytes of a line not yet complete, whether it waits for a reply.
+    private struct Connection {
+        let descriptor: OwnedDescriptor
+        var buffer: [UInt8] = []
+        var awaiting = false
         let serial: Int
     }
 
@@ -68,11 +71,11 @@ public final class ControlServer {
     public func handleReadable(
         _ fd: Int32, answer: (Result<ControlCommand, ControlCommand.ParseError>, Client) -> ControlReply?
     ) {
-        if fd == listener {
+        if fd == listener.raw {
             acceptClients()
             return
         }
-        guard let index = clients.firstIndex(where: { $0.fd == fd }) else { return }
+        guard let index = clients.firstIndex(where: { $0.descriptor.raw == fd }) else { return }
         var chunk = [UInt8](repeating: 0, count: 1024)
         let count = repeatWhileInterrupted { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
         if count < 0, errno == EAGAIN { return }
@@ -86,7 +89,7 @@ public final class ControlServer {
             clients[index].buffer.removeSubrange(...newline)
             let command = Result { () throws(ControlCommand.ParseError) in try ControlCommand(parsing: Substring(line))
             }
-            guard let reply = answer(command, Client(fd: fd, serial: clients[index].serial)) else {
+            guard let reply = answer(command, Client(serial: clients[index].serial)) else {
                 clients[index].awaiting = true
                 break
             }
@@ -102,19 +105,20 @@ public final class ControlServer {
     public func reply(_ reply: ControlReply, to client: Client) {
         guard let index = clients.firstIndex(where: { $0.serial == client.serial && $0.awaiting }) else { return }
         clients[index].awaiting = false
-        if !write(reply, to: client.fd) { drop(at: index) }
+        if !write(reply, to: clients[index].descriptor.raw) { drop(at: index) }
     }
 
     private func acceptClients() {
         while true {
             // accept4 is not visible to Swift's Glibc module: accept, then set the flags.
-            let fd = accept(listener, nil, nil)
+            let fd = accept(listener.raw, nil, nil)
             guard fd >= 0 else { return }  // EAGAIN: no more waiting
+            let descriptor = OwnedDescriptor(taking: fd)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             if clients.count >= Self.maximumClients { drop(at: 0) }
             connections += 1
-            clients.append((fd, [], false, connections))
+            clients.append(Connection(descriptor: descriptor, serial: connections))
         }
     }
 
@@ -129,7 +133,6 @@ public final class ControlServer {
     }
 
     private func drop(at index: Int) {
-        close(clients[index].fd)
         clients.remove(at: index)
     }
 }

@@ -54,7 +54,7 @@ enum DescriptorPassing {
 
     /// Reads into `buffer` like read(2), also taking a descriptor passed with the data (close-on-exec); extra
     /// descriptors in the same message are closed.
-    static func receive(into buffer: inout [UInt8], on socket: Int32) -> (count: Int, descriptor: Int32?) {
+    static func receive(into buffer: inout [UInt8], on socket: Int32) -> (count: Int, descriptor: OwnedDescriptor?) {
         let space = dataOffset + aligned(receivable * MemoryLayout<Int32>.size)
         var control = [UInt8](repeating: 0, count: space)
         return control.withUnsafeMutableBytes { controlBytes in
@@ -79,8 +79,8 @@ enum DescriptorPassing {
                 }
                 offset += aligned(header.cmsg_len)
             }
-            for extra in descriptors.dropFirst() { close(extra) }
-            return (count.0, descriptors.first)
+            // Owned at once: the extras close as this array goes.
+            return (count.0, descriptors.map(OwnedDescriptor.init(taking:)).first)
         }
     }
 }

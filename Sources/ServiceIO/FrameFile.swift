@@ -9,8 +9,8 @@ import SystemCalls
 public final class FrameFile {
     private static let name = "bannerd-screenshot"
 
-    /// The memory file; closed with this object (pass a `dup` of it).
-    public let descriptor: Int32
+    /// The memory file (pass a `duplicate()` of it).
+    public let descriptor: OwnedDescriptor
     /// The file's pixels, mapped: rows tightly packed (width × bytes per pixel each).
     public let buffer: PixelBuffer
     private let length: Int
@@ -19,29 +19,31 @@ public final class FrameFile {
     public init(width: Int, height: Int, format: PixelFormat) throws(SystemCallError) {
         let fd = memfd_create(Self.name, UInt32(MFD_CLOEXEC))
         guard fd >= 0 else { throw SystemCallError(call: "memfd_create", errno: errno, .file(Self.name)) }
+        descriptor = OwnedDescriptor(taking: fd)
         let stride = width * format.bytesPerPixel
         length = max(1, stride * height)
-        do throws(SystemCallError) {
-            guard ftruncate(fd, off_t(length)) == 0 else {
-                throw SystemCallError(call: "ftruncate", errno: errno, .file(Self.name))
-            }
-            let mapped = try Self.map(fd, length: length, writable: true)
-            buffer = PixelBuffer(base: mapped, width: width, height: height, stride: stride, format: format)
-        } catch {
-            close(fd)
-            throw error
+        guard ftruncate(fd, off_t(length)) == 0 else {
+            throw SystemCallError(call: "ftruncate", errno: errno, .file(Self.name))
         }
-        descriptor = fd
+        let mapped = try Self.map(fd, length: length, writable: true)
+        buffer = PixelBuffer(base: mapped, width: width, height: height, stride: stride, format: format)
     }
 
     deinit {
         munmap(buffer.base, length)
-        close(descriptor)
     }
 
-    /// The frame in `descriptor` (as a `FrameFile` holds it) copied into owned memory; the descriptor stays open.
-    public static func read(_ descriptor: Int32, width: Int, height: Int, format: PixelFormat) throws(SystemCallError)
-        -> PixelBufferStorage
+    /// The frame in `file` (as a `FrameFile` holds it) copied into owned memory; the file stays open.
+    public static func read(_ file: OwnedDescriptor, width: Int, height: Int, format: PixelFormat)
+        throws(SystemCallError) -> PixelBufferStorage
+    {
+        try file.withRaw { descriptor throws(SystemCallError) in
+            try read(descriptor, width: width, height: height, format: format)
+        }
+    }
+
+    private static func read(_ descriptor: Int32, width: Int, height: Int, format: PixelFormat)
+        throws(SystemCallError) -> PixelBufferStorage
     {
         let storage = PixelBufferStorage(width: width, height: height, format: format)
         let length = storage.buffer.stride * height

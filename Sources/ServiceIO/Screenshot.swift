@@ -27,11 +27,7 @@ public struct Screenshot: Sendable {
             FrameComposer(rotation: frame.rotation, format: frame.format).compose(
                 background: frame.background, placements: frame.placements, into: memory.buffer)
             // The mapping goes with `memory`; a copy of its descriptor goes to the clients.
-            let owned = dup(memory.descriptor)
-            file =
-                owned < 0
-                ? .failure(SystemCallError(call: "dup", errno: errno, .file("screenshot")))
-                : .success(OwnedDescriptor(taking: owned))
+            file = Result { () throws(SystemCallError) in try memory.descriptor.duplicate() }
         } catch {
             file = .failure(error)
         }

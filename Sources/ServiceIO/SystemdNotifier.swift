@@ -6,7 +6,7 @@ import SystemCalls
 ///
 /// Outside systemd (no `NOTIFY_SOCKET`) every call does nothing.
 public final class SystemdNotifier {
-    private let socket: Int32
+    private let socket: OwnedDescriptor
     private let path: String
     /// The watchdog interval systemd asked for (`WATCHDOG_USEC`), if any; ping at half of it.
     public let watchdogInterval: Duration?
@@ -17,13 +17,11 @@ public final class SystemdNotifier {
         self.path = path
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SystemCallError(call: "socket", errno: errno, .socket(path)) }
+        let socket = OwnedDescriptor(taking: fd)
+        defer { withExtendedLifetime(socket) {} }  // open for every call below, on every path
         let connected = try withUnixAddress(path) { Glibc.connect(fd, $0, $1) }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw SystemCallError(call: "connect", errno: code, .socket(path))
-        }
-        socket = fd
+        guard connected == 0 else { throw SystemCallError(call: "connect", errno: errno, .socket(path)) }
+        self.socket = socket
         let pid = environment["WATCHDOG_PID"].flatMap { Int32($0) }
         if let usec = environment["WATCHDOG_USEC"].flatMap({ Int64($0) }), usec > 0, pid == nil || pid == getpid() {
             watchdogInterval = .microseconds(usec)
@@ -32,14 +30,10 @@ public final class SystemdNotifier {
         }
     }
 
-    deinit {
-        close(socket)
-    }
-
     /// Sends one notification: newline-separated `KEY=VALUE` assignments.
     public func send(_ assignments: String) throws(SystemCallError) {
         let sent = assignments.utf8CString.withUnsafeBufferPointer { buffer in
-            Glibc.send(socket, buffer.baseAddress, buffer.count - 1, Int32(MSG_NOSIGNAL))
+            Glibc.send(socket.raw, buffer.baseAddress, buffer.count - 1, Int32(MSG_NOSIGNAL))
         }
         guard sent >= 0 else { throw SystemCallError(call: "send", errno: errno, .socket(path)) }
     }

@@ -32,6 +32,16 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
         case input(String)
         /// A program started as a child process.
         case program(String)
+
+        /// The path or name; empty for `.none`.
+        public var name: String {
+            switch self {
+            case .none: ""
+            case .file(let name), .socket(let name), .terminal(let name), .display(let name), .input(let name),
+                .program(let name):
+                name
+            }
+        }
     }
 
     /// The C function or ioctl that failed, e.g. `drmModeSetCrtc`, or the check of ours (`size`).

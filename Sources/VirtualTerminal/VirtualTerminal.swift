@@ -9,9 +9,8 @@ import SystemCalls
 /// so by a bannerd that crashed or was killed (the watchdog's SIGABRT, SIGKILL), which could not restore it, and
 /// giving that back would leave the screen dark and the keyboard dead after the next stop.
 public final class VirtualTerminal {
-
     public let path: String
-    private let fd: Int32
+    private let descriptor: OwnedDescriptor
     private let savedMode: Int32
     private let savedKeyboard: Int32
     private var restored = false
@@ -19,29 +18,28 @@ public final class VirtualTerminal {
     /// Takes over the VT at `path`, or standard input when it is a VT; nil when there is no VT (ssh, a test
     /// harness, a service without TTYPath).
     public static func takeOver(path: String?) throws(SystemCallError) -> VirtualTerminal? {
-        let fd: Int32
+        let descriptor: OwnedDescriptor
         if let path {
-            fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
-            guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno, .terminal(path)) }
+            descriptor = try OwnedDescriptor.open(.terminal(path), flags: O_RDWR | O_NOCTTY)
         } else {
-            fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
+            let fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
             guard fd >= 0 else { return nil }
+            descriptor = OwnedDescriptor(taking: fd)
         }
+        defer { withExtendedLifetime(descriptor) {} }  // open for every call below, on every path
+        let fd = descriptor.raw
         let name = path ?? "standard input"
         var mode: Int32 = 0
         guard ioctl(fd, UInt(KDGETMODE), &mode) == 0 else {
-            close(fd)
             if path != nil { throw SystemCallError(call: "ioctl(KDGETMODE)", errno: errno, .terminal(name)) }
             return nil  // standard input is not a VT
         }
         var keyboard: Int32 = 0
         guard ioctl(fd, UInt(KDGKBMODE), &keyboard) == 0 else {
-            let code = errno
-            close(fd)
-            throw SystemCallError(call: "ioctl(KDGKBMODE)", errno: code, .terminal(name))
+            throw SystemCallError(call: "ioctl(KDGKBMODE)", errno: errno, .terminal(name))
         }
         let terminal = VirtualTerminal(
-            path: name, fd: fd, mode: mode == Int32(KD_GRAPHICS) ? Int32(KD_TEXT) : mode,
+            path: name, descriptor: descriptor, mode: mode == Int32(KD_GRAPHICS) ? Int32(KD_TEXT) : mode,
             keyboard: keyboard == Int32(K_OFF) ? Int32(K_UNICODE) : keyboard)
         guard ioctl(fd, UInt(KDSETMODE), Int32(KD_GRAPHICS)) == 0 else {
             throw SystemCallError(call: "ioctl(KDSETMODE, KD_GRAPHICS)", errno: errno, .terminal(name))
@@ -54,16 +52,15 @@ public final class VirtualTerminal {
         return terminal
     }
 
-    private init(path: String, fd: Int32, mode: Int32, keyboard: Int32) {
+    private init(path: String, descriptor: OwnedDescriptor, mode: Int32, keyboard: Int32) {
         self.path = path
-        self.fd = fd
+        self.descriptor = descriptor
         self.savedMode = mode
         self.savedKeyboard = keyboard
     }
 
     deinit {
         restore()
-        close(fd)
     }
 
     /// Puts back the keyboard and text mode as they were (text mode and the keyboard on, if a crashed bannerd had
@@ -71,7 +68,7 @@ public final class VirtualTerminal {
     public func restore() {
         guard !restored else { return }
         restored = true
-        _ = ioctl(fd, UInt(KDSKBMODE), savedKeyboard)
-        _ = ioctl(fd, UInt(KDSETMODE), savedMode)
+        _ = ioctl(descriptor.raw, UInt(KDSKBMODE), savedKeyboard)
+        _ = ioctl(descriptor.raw, UInt(KDSETMODE), savedMode)
     }
 }

@@ -62,9 +62,7 @@ struct CtlCommand: BannerdCommand {
             throw ExitStatus(1)
         }
         do {
-            let frame = try descriptor.withRaw { raw throws(SystemCallError) in
-                try FrameFile.read(raw, width: header.width, height: header.height, format: format)
-            }
+            let frame = try FrameFile.read(descriptor, width: header.width, height: header.height, format: format)
             try PNGEncoder().write(frame.buffer.snapshot(), to: path)
         } catch {
             throw CommandFailure("\(error)")

@@ -42,9 +42,7 @@ import Testing
         for (n, c) in cases.enumerated() {
             let shot = shots[n]  // in the order taken
             #expect(shot.width == c.width && shot.height == c.height && shot.format == c.1)
-            let taken = try shot.file.get().withRaw { raw throws(SystemCallError) in
-                try FrameFile.read(raw, width: c.width, height: c.height, format: c.1)
-            }
+            let taken = try FrameFile.read(shot.file.get(), width: c.width, height: c.height, format: c.1)
             let expected = PixelBufferStorage(width: c.width, height: c.height, format: c.1)
             let frame = Self.frame(c.0, c.1)
             FrameComposer(rotation: c.0, format: c.1).compose(

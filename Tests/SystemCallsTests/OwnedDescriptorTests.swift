@@ -23,4 +23,14 @@ import Testing
         copy = nil
         #expect(read(ends[0], &received, 2) == 0, "the last writer was not closed")
     }
+
+    @Test func opensCloseOnExecAndNamesWhatItCouldNotOpen() throws {
+        let file = try OwnedDescriptor.open(.file("/proc/self/status"), flags: O_RDONLY)
+        // A tap action's program must inherit neither the file nor a copy of it.
+        #expect(file.withRaw { fcntl($0, F_GETFD) } & FD_CLOEXEC != 0)
+        #expect(try file.duplicate().withRaw { fcntl($0, F_GETFD) } & FD_CLOEXEC != 0)
+        #expect(throws: SystemCallError(call: "open", errno: ENOENT, .display("/nonexistent/card0"))) {
+            try OwnedDescriptor.open(.display("/nonexistent/card0"), flags: O_RDWR)
+        }
+    }
 }
