@@ -11,14 +11,12 @@ public final class DRMCard {
     /// The card node, e.g. `/dev/dri/card0`.
     public let path: String
     /// The card's descriptor, non-blocking so reading flip events never stalls the frame loop; closed with the
-    /// last holder of the card (a display, its buffers, its plane).
+    /// last holder of the card (the display, its plane's commits).
     private let descriptor: OwnedDescriptor
 
-    /// The descriptor's number, to poll for flip events.
+    /// The descriptor's number: to poll for flip events, and for libdrm's calls, which are passed the card
+    /// (`LibDRM`) and so keep it open for the call.
     public var fileDescriptor: Int32 { descriptor.raw }
-
-    /// The number for libdrm's calls, which are passed the card (`LibDRM`) and so keep it open for the call.
-    var fd: Int32 { descriptor.raw }
 
     /// The card nodes in `directory`, in name order; an error naming the directory when it cannot be read (no
     /// /dev/dri at all is the usual case on a machine without a KMS driver).

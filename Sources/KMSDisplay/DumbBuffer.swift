@@ -26,7 +26,8 @@ struct DumbBuffer {
             do throws(SystemCallError) {
                 let offset = try LibDRM.mapOffset(card, handle: created.handle)
                 let length = Int(created.size)
-                let address = try Syscalls.mapShared(fd: card.fd, length: length, offset: Int(offset), path: card.path)
+                let address = try Syscalls.mapShared(
+                    fd: card.fileDescriptor, length: length, offset: Int(offset), path: card.path)
                 let pitch = Int(created.pitch)
                 // The kernel's pitch is at least width × bytes per pixel (drm_mode_create_dumb rounds up).
                 let pixels = PixelBuffer(base: address, width: width, height: height, stride: pitch, format: format)

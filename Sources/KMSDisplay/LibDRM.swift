@@ -15,7 +15,7 @@ import SystemCalls
 enum LibDRM {
     /// drmGetVersion: NULL on failure. The driver's name, e.g. `bochs-drm`.
     static func driverName(_ card: DRMCard) -> String? {
-        guard let version = drmGetVersion(card.fd) else { return nil }
+        guard let version = drmGetVersion(card.fileDescriptor) else { return nil }
         defer { drmFreeVersion(version) }
         guard let name = version.pointee.name else { return nil }
         return String(cString: name)
@@ -24,25 +24,25 @@ enum LibDRM {
     /// drmGetCap: −1 + errno.
     static func capability(_ card: DRMCard, _ capability: UInt64) throws(SystemCallError) -> UInt64 {
         var value: UInt64 = 0
-        guard drmGetCap(card.fd, capability, &value) == 0 else {
+        guard drmGetCap(card.fileDescriptor, capability, &value) == 0 else {
             throw SystemCallError(call: "drmGetCap", errno: errno, .display(card.path))
         }
         return value
     }
 
     /// drmIsMaster: 1 when this descriptor holds DRM master.
-    static func isMaster(_ card: DRMCard) -> Bool { drmIsMaster(card.fd) != 0 }
+    static func isMaster(_ card: DRMCard) -> Bool { drmIsMaster(card.fileDescriptor) != 0 }
 
     /// drmSetMaster: −1 + errno.
     static func setMaster(_ card: DRMCard) throws(SystemCallError) {
-        guard drmSetMaster(card.fd) == 0 else {
+        guard drmSetMaster(card.fileDescriptor) == 0 else {
             throw SystemCallError(call: "drmSetMaster", errno: errno, .display(card.path))
         }
     }
 
     /// drmDropMaster: −1 + errno.
     static func dropMaster(_ card: DRMCard) throws(SystemCallError) {
-        guard drmDropMaster(card.fd) == 0 else {
+        guard drmDropMaster(card.fileDescriptor) == 0 else {
             throw SystemCallError(call: "drmDropMaster", errno: errno, .display(card.path))
         }
     }
@@ -50,7 +50,7 @@ enum LibDRM {
     /// drmModeGetResources, drmModeGetConnector, drmModeGetEncoder, drmModeGetCrtc, drmModeGetProperty: NULL +
     /// errno. A connector or encoder that vanishes between the list and the get (hotplug) is skipped.
     static func resources(_ card: DRMCard) throws(SystemCallError) -> CardResources {
-        guard let resources = drmModeGetResources(card.fd) else {
+        guard let resources = drmModeGetResources(card.fileDescriptor) else {
             throw SystemCallError(call: "drmModeGetResources", errno: errno, .display(card.path))
         }
         defer { drmModeFreeResources(resources) }
@@ -68,7 +68,7 @@ enum LibDRM {
 
     static func connector(_ card: DRMCard, id: UInt32) -> ConnectorInfo? {
         // drmModeGetConnector probes the outputs (fresh hotplug state), unlike drmModeGetConnectorCurrent.
-        guard let pointer = drmModeGetConnector(card.fd, id) else { return nil }
+        guard let pointer = drmModeGetConnector(card.fileDescriptor, id) else { return nil }
         defer { drmModeFreeConnector(pointer) }
         let connector = pointer.pointee
         let status: ConnectorStatus
@@ -92,7 +92,7 @@ enum LibDRM {
     static func panelOrientation(_ card: DRMCard, connector: drmModeConnector) -> PanelOrientation? {
         for index in 0..<Int(max(0, connector.count_props)) {
             guard let propertyIDs = connector.props, let values = connector.prop_values,
-                let property = drmModeGetProperty(card.fd, propertyIDs[index])
+                let property = drmModeGetProperty(card.fileDescriptor, propertyIDs[index])
             else { continue }
             defer { drmModeFreeProperty(property) }
             guard cString(property.pointee.name) == "panel orientation",
@@ -109,13 +109,14 @@ enum LibDRM {
     static func connectorPropertyID(_ card: DRMCard, connectorID: UInt32, name: String) throws(SystemCallError)
         -> UInt32?
     {
-        guard let pointer = drmModeGetConnectorCurrent(card.fd, connectorID) else {
+        guard let pointer = drmModeGetConnectorCurrent(card.fileDescriptor, connectorID) else {
             throw SystemCallError(call: "drmModeGetConnectorCurrent", errno: errno, .display(card.path))
         }
         defer { drmModeFreeConnector(pointer) }
         let connector = pointer.pointee
         for index in 0..<Int(max(0, connector.count_props)) {
-            guard let propertyIDs = connector.props, let property = drmModeGetProperty(card.fd, propertyIDs[index])
+            guard let propertyIDs = connector.props,
+                let property = drmModeGetProperty(card.fileDescriptor, propertyIDs[index])
             else {
                 continue
             }
@@ -129,12 +130,13 @@ enum LibDRM {
     /// out; nil when the driver does not tell (drmSetClientCap, drmModeGetPlaneResources, drmModeGetPlane and the
     /// plane's `type` property; any failure means "unknown", and the caller falls back to XRGB8888).
     static func primaryPlane(_ card: DRMCard, crtcIndex: Int) -> (id: UInt32, formats: [UInt32])? {
-        guard crtcIndex < 32, drmSetClientCap(card.fd, DRMConstants.clientCapabilityUniversalPlanes, 1) == 0,
-            let resources = drmModeGetPlaneResources(card.fd)
+        guard crtcIndex < 32,
+            drmSetClientCap(card.fileDescriptor, DRMConstants.clientCapabilityUniversalPlanes, 1) == 0,
+            let resources = drmModeGetPlaneResources(card.fileDescriptor)
         else { return nil }
         defer { drmModeFreePlaneResources(resources) }
         for planeID in ids(resources.pointee.planes, Int32(resources.pointee.count_planes)) {
-            guard let plane = drmModeGetPlane(card.fd, planeID) else { continue }
+            guard let plane = drmModeGetPlane(card.fileDescriptor, planeID) else { continue }
             defer { drmModeFreePlane(plane) }
             guard plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0,
                 planeProperty(card, planeID: planeID, name: "type") == DRMConstants.planeTypePrimary
@@ -149,14 +151,15 @@ enum LibDRM {
     static func planePropertyIDs(_ card: DRMCard, planeID: UInt32, names: Set<String>) throws(SystemCallError)
         -> [String: UInt32]
     {
-        guard let properties = drmModeObjectGetProperties(card.fd, planeID, DRMConstants.objectPlane) else {
+        guard let properties = drmModeObjectGetProperties(card.fileDescriptor, planeID, DRMConstants.objectPlane) else {
             throw SystemCallError(
                 call: "drmModeObjectGetProperties", errno: errno, .display(card.path), context: "plane \(planeID)")
         }
         defer { drmModeFreeObjectProperties(properties) }
         var found: [String: UInt32] = [:]
         for index in 0..<Int(properties.pointee.count_props) {
-            guard let ids = properties.pointee.props, let property = drmModeGetProperty(card.fd, ids[index]) else {
+            guard let ids = properties.pointee.props, let property = drmModeGetProperty(card.fileDescriptor, ids[index])
+            else {
                 continue
             }
             defer { drmModeFreeProperty(property) }
@@ -168,7 +171,7 @@ enum LibDRM {
 
     /// drmSetClientCap(DRM_CLIENT_CAP_ATOMIC): −1 + errno (EOPNOTSUPP from drivers without atomic modesetting).
     static func enableAtomic(_ card: DRMCard) throws(SystemCallError) {
-        guard drmSetClientCap(card.fd, DRMConstants.clientCapabilityAtomic, 1) == 0 else {
+        guard drmSetClientCap(card.fileDescriptor, DRMConstants.clientCapabilityAtomic, 1) == 0 else {
             throw SystemCallError(
                 call: "drmSetClientCap", errno: errno, .display(card.path), context: "DRM_CLIENT_CAP_ATOMIC")
         }
@@ -191,7 +194,7 @@ enum LibDRM {
                 throw SystemCallError(call: "drmModeAtomicAddProperty", errno: -added, .display(card.path))
             }
         }
-        let result = drmModeAtomicCommit(card.fd, request, flags, userData)
+        let result = drmModeAtomicCommit(card.fileDescriptor, request, flags, userData)
         if result == -EBUSY { return false }
         guard result == 0 else {
             let test = flags & DRMConstants.atomicTestOnly != 0
@@ -203,14 +206,14 @@ enum LibDRM {
 
     /// The value of the plane's property called `name` (drmModeObjectGetProperties: NULL + errno).
     private static func planeProperty(_ card: DRMCard, planeID: UInt32, name: String) -> UInt64? {
-        guard let properties = drmModeObjectGetProperties(card.fd, planeID, DRMConstants.objectPlane) else {
+        guard let properties = drmModeObjectGetProperties(card.fileDescriptor, planeID, DRMConstants.objectPlane) else {
             return nil
         }
         defer { drmModeFreeObjectProperties(properties) }
         let count = Int(properties.pointee.count_props)
         for index in 0..<count {
             guard let ids = properties.pointee.props, let values = properties.pointee.prop_values,
-                let property = drmModeGetProperty(card.fd, ids[index])
+                let property = drmModeGetProperty(card.fileDescriptor, ids[index])
             else { continue }
             defer { drmModeFreeProperty(property) }
             if cString(property.pointee.name) == name { return values[index] }
@@ -222,7 +225,7 @@ enum LibDRM {
     static func setConnectorProperty(
         _ card: DRMCard, connectorID: UInt32, propertyID: UInt32, value: UInt64, context: String
     ) throws(SystemCallError) {
-        let result = drmModeConnectorSetProperty(card.fd, connectorID, propertyID, value)
+        let result = drmModeConnectorSetProperty(card.fileDescriptor, connectorID, propertyID, value)
         guard result == 0 else {
             throw SystemCallError(
                 call: "drmModeConnectorSetProperty", errno: -result, .display(card.path), context: context)
@@ -230,7 +233,7 @@ enum LibDRM {
     }
 
     static func encoder(_ card: DRMCard, id: UInt32) -> EncoderInfo? {
-        guard let pointer = drmModeGetEncoder(card.fd, id) else { return nil }
+        guard let pointer = drmModeGetEncoder(card.fileDescriptor, id) else { return nil }
         defer { drmModeFreeEncoder(pointer) }
         return EncoderInfo(
             id: pointer.pointee.encoder_id, crtcID: pointer.pointee.crtc_id,
@@ -244,7 +247,7 @@ enum LibDRM {
 
     /// drmModeGetCrtc: NULL + errno. What to put back on exit.
     static func savedCRTC(_ card: DRMCard, id: UInt32) throws(SystemCallError) -> SavedCRTC {
-        guard let pointer = drmModeGetCrtc(card.fd, id) else {
+        guard let pointer = drmModeGetCrtc(card.fileDescriptor, id) else {
             throw SystemCallError(call: "drmModeGetCrtc", errno: errno, .display(card.path))
         }
         defer { drmModeFreeCrtc(pointer) }
@@ -263,9 +266,9 @@ enum LibDRM {
         var modeCopy = mode ?? drmModeModeInfo()
         let result: Int32
         if mode != nil {
-            result = drmModeSetCrtc(card.fd, crtcID, bufferID, x, y, &connector, 1, &modeCopy)
+            result = drmModeSetCrtc(card.fileDescriptor, crtcID, bufferID, x, y, &connector, 1, &modeCopy)
         } else {
-            result = drmModeSetCrtc(card.fd, crtcID, 0, 0, 0, nil, 0, nil)
+            result = drmModeSetCrtc(card.fileDescriptor, crtcID, 0, 0, 0, nil, 0, nil)
         }
         guard result == 0 else {
             throw SystemCallError(call: "drmModeSetCrtc", errno: -result, .display(card.path), context: context)
@@ -276,7 +279,7 @@ enum LibDRM {
     static func pageFlip(
         _ card: DRMCard, crtcID: UInt32, bufferID: UInt32, userData: UnsafeMutableRawPointer
     ) throws(SystemCallError) -> Bool {
-        let result = drmModePageFlip(card.fd, crtcID, bufferID, DRMConstants.pageFlipEvent, userData)
+        let result = drmModePageFlip(card.fileDescriptor, crtcID, bufferID, DRMConstants.pageFlipEvent, userData)
         if result == -EBUSY { return false }
         guard result == 0 else { throw SystemCallError(call: "drmModePageFlip", errno: -result, .display(card.path)) }
         return true
@@ -293,7 +296,7 @@ enum LibDRM {
                 time: .seconds(Int64(seconds)) + .microseconds(Int64(microseconds)), sequence: sequence)
             userData.assumingMemoryBound(to: FlipEvents.self).pointee.completions.append(completion)
         }
-        if repeatWhileInterrupted({ drmHandleEvent(card.fd, &context) }) == 0 || errno == EAGAIN { return }
+        if repeatWhileInterrupted({ drmHandleEvent(card.fileDescriptor, &context) }) == 0 || errno == EAGAIN { return }
         throw SystemCallError(call: "drmHandleEvent", errno: errno, .display(card.path))
     }
 
@@ -305,7 +308,7 @@ enum LibDRM {
         var pitch: UInt32 = 0
         var size: UInt64 = 0
         let result = drmModeCreateDumbBuffer(
-            card.fd, UInt32(width), UInt32(height), bitsPerPixel, 0, &handle, &pitch, &size)
+            card.fileDescriptor, UInt32(width), UInt32(height), bitsPerPixel, 0, &handle, &pitch, &size)
         guard result == 0 else {
             throw SystemCallError(
                 call: "drmModeCreateDumbBuffer", errno: -result, .display(card.path), context: "\(width)x\(height)")
@@ -316,7 +319,7 @@ enum LibDRM {
     /// drmModeMapDumbBuffer: negative errno. The offset to mmap the buffer at.
     static func mapOffset(_ card: DRMCard, handle: UInt32) throws(SystemCallError) -> UInt64 {
         var offset: UInt64 = 0
-        let result = drmModeMapDumbBuffer(card.fd, handle, &offset)
+        let result = drmModeMapDumbBuffer(card.fileDescriptor, handle, &offset)
         guard result == 0 else {
             throw SystemCallError(call: "drmModeMapDumbBuffer", errno: -result, .display(card.path))
         }
@@ -325,7 +328,7 @@ enum LibDRM {
 
     /// drmModeDestroyDumbBuffer: negative errno; at teardown there is nothing left to do about a failure.
     static func destroyDumbBuffer(_ card: DRMCard, handle: UInt32) {
-        _ = drmModeDestroyDumbBuffer(card.fd, handle)
+        _ = drmModeDestroyDumbBuffer(card.fileDescriptor, handle)
     }
 
     /// drmModeAddFB2: negative errno. One plane, linear, starting `offset` bytes into the buffer.
@@ -342,7 +345,7 @@ enum LibDRM {
             let words = raw.bindMemory(to: UInt32.self)
             guard let base = words.baseAddress else { return -EINVAL }  // never: the tuple is 12 words
             return drmModeAddFB2(
-                card.fd, UInt32(width), UInt32(height), fourcc, base, base + 4, base + 8, &bufferID, 0)
+                card.fileDescriptor, UInt32(width), UInt32(height), fourcc, base, base + 4, base + 8, &bufferID, 0)
         }
         guard result == 0 else { throw SystemCallError(call: "drmModeAddFB2", errno: -result, .display(card.path)) }
         return bufferID
@@ -350,7 +353,7 @@ enum LibDRM {
 
     /// drmModeRmFB: negative errno; at teardown there is nothing left to do about a failure.
     static func removeFramebuffer(_ card: DRMCard, bufferID: UInt32) {
-        _ = drmModeRmFB(card.fd, bufferID)
+        _ = drmModeRmFB(card.fileDescriptor, bufferID)
     }
 
     private static func ids(_ pointer: UnsafeMutablePointer<UInt32>?, _ count: Int32) -> [UInt32] {

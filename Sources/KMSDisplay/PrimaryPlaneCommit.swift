@@ -66,7 +66,7 @@ final class PrimaryPlaneCommit {
     private let properties: PlaneProperties
     private var values: [(property: UInt32, value: UInt64)] = []
 
-    /// Enables atomic commits on `fd` (DRM_CLIENT_CAP_ATOMIC, which makes the plane's properties visible) and looks
+    /// Enables atomic commits on `card` (DRM_CLIENT_CAP_ATOMIC, which makes the plane's properties visible) and looks
     /// them up; the CRTC shows `width`×`height` pixels.
     init(card: DRMCard, planeID: UInt32, crtcID: UInt32, width: Int, height: Int) throws(SystemCallError) {
         try LibDRM.enableAtomic(card)
