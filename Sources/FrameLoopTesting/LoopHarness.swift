@@ -193,18 +193,17 @@ final class SimulatedLoop: LoopWorld {
     }
     func localTime() -> LocalTime { .afterMondayMidnight(localStart + clock.now) }
 
-    /// The display's power as `MainLoop` switches it; switched on, a fresh carousel on the same banner.
+    /// The display's power as `MainLoop` switches it.
     func perform(_ effect: LoopChores.Effect) {
         guard case .setPower(let lit) = effect else { return }
         try? display.setPower(on: lit)
         powerSwitches.append((clock.now, lit))
-        if lit {
-            let carousel = frames.scheduler.carousel
-            frames.replace(
-                Carousel(
-                    layout: carousel.layout, metrics: carousel.metrics, count: carousel.count,
-                    startIndex: carousel.index, time: clock.now))
-        }
+    }
+
+    func freshCarousel(like carousel: Carousel, at now: Duration) -> Carousel {
+        Carousel(
+            layout: carousel.layout, metrics: carousel.metrics, count: carousel.count, startIndex: carousel.index,
+            time: now)
     }
     func screenIsDark() {}
     func applySchedules(at now: Duration) {}
