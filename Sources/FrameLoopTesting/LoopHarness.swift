@@ -77,6 +77,18 @@ public struct LoopHarness {
     /// When the schedule switched the display on (true) or off (false).
     public var powerSwitches: [(time: Duration, lit: Bool)] { world.powerSwitches }
 
+    /// Each reload that took over from the content on screen.
+    public var swaps: [ContentSwap] { world.swaps }
+    /// When the banners' schedules were looked at (`LoopWorld.applySchedules`).
+    public var schedulesApplied: [Duration] { world.schedulesApplied }
+
+    /// The content directory changes at `time` (after any change scripted before) to `count` banners, banner `i`
+    /// rendered at `renderedAt[i]` (one not listed: at once); the loop reloads it once the directory is quiet
+    /// (`LoopChores`) and stages it until it takes over (`StagedContent`).
+    public mutating func changeContent(at time: Duration, count: Int, renderedAt: [Int: Duration] = [:]) {
+        world.contentChanges.append((time, (count, renderedAt)))
+    }
+
     /// Runs until `end`, or until the loop would sleep with nothing to wake it.
     public mutating func run(until end: Duration) { world.run(until: end) }
 
@@ -108,4 +120,14 @@ public struct LoopHarness {
         }
         events.append(.touchUp(slot: 0, time: start + duration))
     }
+}
+
+/// Reloaded content taking over in a `LoopHarness` run.
+public struct ContentSwap: Equatable, Sendable {
+    /// When the reload was staged (`LoopChores.contentQuietTime` after the directory changed).
+    public var staged: Duration
+    /// When it took over.
+    public var swapped: Duration
+    /// Whether the carousel on screen was at rest, untouched, then.
+    public var settled: Bool
 }

@@ -7,7 +7,8 @@ import Raster
 import WallClock
 
 /// The world `LoopHarness` runs the production step in: a fake display, banners rendered when the script says,
-/// a screen schedule if given, no staging or metrics; every effect recorded.
+/// a screen schedule if given, content reloaded and staged when the script changes it, no metrics; every effect
+/// recorded.
 final class SimulatedLoop: LoopWorld {
     let clock: ManualClock
     let display: FakeDisplay
@@ -26,11 +27,25 @@ final class SimulatedLoop: LoopWorld {
     private(set) var glassPictures: [(time: Duration, picture: GlassPicture?)] = []
     private(set) var placeholderFrames = 0
     private(set) var powerSwitches: [(time: Duration, lit: Bool)] = []
+    /// Content changes to come, in time order: when the directory changes, and the banners it then holds.
+    var contentChanges: [(time: Duration, banners: Banners)] = []
+    private(set) var swaps: [ContentSwap] = []
+    private(set) var schedulesApplied: [Duration] = []
     /// The local time at the clock's zero, after Monday 00:00.
     private let localStart: Duration
     private var nextEvent = 0
     /// The frame being drawn: the carousel's position and whether a banner not rendered yet is in it.
     private var drawn = (position: 0.0, placeholder: false)
+    private var nextContentChange = 0
+    /// What the directory holds since it last changed, read at the next reload.
+    private var changedTo: Banners?
+    /// Reloaded content waiting to take over, as `MainLoop.staged`: when it does, its carousel, its banners.
+    private var staged: (swap: StagedContent, carousel: Carousel, banners: Banners, since: Duration)?
+    /// Changes of the banners shown (`GlassSeen`'s generation).
+    private var generation = 0
+
+    /// Banners as the script gives them: how many, and when each is rendered (one not listed: at once).
+    typealias Banners = (count: Int, renderedAt: [Int: Duration])
 
     init(
         clock: ManualClock, display: FakeDisplay, frames: FrameDriver, schedule: ScreenSchedule?, localStart: Duration
@@ -44,15 +59,7 @@ final class SimulatedLoop: LoopWorld {
 
     func run(until end: Duration) {
         while true {
-            // The loop's own deadline, then what would make a descriptor readable: the display's event, input,
-            // a render.
-            var wake = nextDeadline(now: clock.now).map { max($0, clock.now) }
-            if let event = display.nextEventTime { wake = min(wake ?? event, max(event, clock.now)) }
-            if nextEvent < events.count { wake = min(wake ?? events[nextEvent].time, events[nextEvent].time) }
-            if let rendered = renderedAt.values.filter({ $0 > clock.now }).min() {
-                wake = min(wake ?? rendered, rendered)
-            }
-            guard let time = wake, time <= end else {
+            guard let time = nextWake(), time <= end else {
                 clock.advance(to: end)
                 return
             }
@@ -71,26 +78,51 @@ final class SimulatedLoop: LoopWorld {
                 _ = input(events[nextEvent], at: now)
                 nextEvent += 1
             }
+            while nextContentChange < contentChanges.count, contentChanges[nextContentChange].time <= now {
+                changedTo = contentChanges[nextContentChange].banners
+                chores.contentChanged(at: now)
+                nextContentChange += 1
+            }
             if renderedAt.values.contains(now) { frames.bannersRendered() }
+            if staged?.banners.renderedAt.values.contains(now) == true { staged?.swap.bannersRendered(at: now) }
             step(at: now)
         }
+    }
+
+    /// The loop's own deadline, or the first moment a descriptor becomes readable: the display's event, input, a
+    /// render (of the banners shown or staged), the content directory.
+    private func nextWake() -> Duration? {
+        let now = clock.now
+        let renders =
+            renderedAt.values.filter { $0 > now } + (staged?.banners.renderedAt.values.filter { $0 > now } ?? [])
+        let times = [
+            nextDeadline(now: now), display.nextEventTime, nextEvent < events.count ? events[nextEvent].time : nil,
+            renders.min(), nextContentChange < contentChanges.count ? contentChanges[nextContentChange].time : nil,
+        ]
+        return times.compactMap { $0.map { max($0, now) } }.min()
     }
 
     // LoopWorld
 
     var scanout: (any ScanoutDevice)? { display }
-    var shownBanners: (count: Int, generation: Int) { (frames.scheduler.carousel.count, 0) }
-    var isStaging: Bool { false }
+    var shownBanners: (count: Int, generation: Int) { (frames.scheduler.carousel.count, generation) }
+    var isStaging: Bool { staged != nil }
     func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?) {
-        (nil, nil, nil)
+        (nil, staged?.swap.deadline, nil)
     }
     func localTime() -> LocalTime { .afterMondayMidnight(localStart + clock.now) }
 
-    /// The display's power as `MainLoop` switches it.
+    /// The display's power as `MainLoop` switches it; a reload stages what the directory holds.
     func perform(_ effect: LoopChores.Effect) {
-        guard case .setPower(let lit) = effect else { return }
-        try? display.setPower(on: lit)
-        powerSwitches.append((clock.now, lit))
+        switch effect {
+        case .setPower(let lit):
+            try? display.setPower(on: lit)
+            powerSwitches.append((clock.now, lit))
+        case .reloadContent:
+            if let changedTo { stage(changedTo, at: clock.now) }
+        case .probeDisplay, .powerState:
+            break
+        }
     }
 
     func freshCarousel(like carousel: Carousel, at now: Duration) -> Carousel {
@@ -99,11 +131,9 @@ final class SimulatedLoop: LoopWorld {
             time: now)
     }
     func screenIsDark() {}
-    func applySchedules(at now: Duration) {}
+    func applySchedules(at now: Duration) { schedulesApplied.append(now) }
 
-    func isRendered(_ index: Int) -> Bool {
-        renderedAt[index].map { $0 <= clock.now } ?? true
-    }
+    func isRendered(_ index: Int) -> Bool { isRendered(index, of: renderedAt) }
 
     func pan(_ carousel: Carousel) throws -> PresentOutcome? { nil }
 
@@ -119,7 +149,20 @@ final class SimulatedLoop: LoopWorld {
 
     func frameFailed(_ error: any Error) {}
     func prepareAhead() {}
-    func swapInStagedWhenDue(at now: Duration) {}
+
+    /// As `MainLoop.swapInStagedWhenDue`: the staged carousel follows the banner on screen, and takes over when
+    /// `StagedContent` says.
+    func swapInStagedWhenDue(at now: Duration) {
+        guard var staged else { return }
+        let shown = frames.scheduler.carousel
+        if staged.swap.follow(index: shown.index, since: shown.restSince) {
+            staged.carousel = stagedCarousel(count: staged.banners.count)
+            self.staged = staged
+        }
+        let ready = isReady(around: staged.carousel, renderedAt: staged.banners.renderedAt)
+        if staged.swap.isDue(at: now, ready: ready, settled: shown.isSettled) { swapInStaged(at: now) }
+    }
+
     func glassChanged(_ seen: GlassSeen, cause: PlayCause, at now: Duration) {}
 
     func stepEnded(at now: Duration) {
@@ -133,5 +176,46 @@ final class SimulatedLoop: LoopWorld {
         case .withhold(first: true): hangsReported.append(clock.now)
         case .withhold(first: false), .none: break
         }
+    }
+
+    // Staged content
+
+    /// As `MainLoop.stage`: new content waits off screen, on the banner shown; at once when nothing is on glass.
+    private func stage(_ banners: Banners, at now: Duration) {
+        let shown = frames.scheduler.carousel
+        staged = (
+            StagedContent(since: now, showing: shown.index, restingSince: shown.restSince),
+            stagedCarousel(count: banners.count), banners, now
+        )
+        if StagedContent.takesOverAtOnce(hasDisplay: scanout != nil, lit: chores.lit) { swapInStaged(at: now) }
+    }
+
+    /// A carousel of `count` banners at rest on the banner shown (by its index; the first when the new content has
+    /// fewer), since the carousel on screen came to rest.
+    private func stagedCarousel(count: Int) -> Carousel {
+        let shown = frames.scheduler.carousel
+        return Carousel(
+            layout: shown.layout, metrics: shown.metrics, count: count,
+            startIndex: shown.index < count ? shown.index : 0, time: shown.restSince)
+    }
+
+    private func swapInStaged(at now: Duration) {
+        guard let staged else { return }
+        self.staged = nil
+        swaps.append(ContentSwap(staged: staged.since, swapped: now, settled: frames.scheduler.carousel.isSettled))
+        renderedAt = staged.banners.renderedAt
+        generation += 1
+        frames.replace(staged.carousel)
+    }
+
+    /// Whether the banners pre-rendering keeps around `carousel`'s centre are rendered: two either side, as
+    /// `CarouselPresenter.isReady(around:)` counts them.
+    private func isReady(around carousel: Carousel, renderedAt: [Int: Duration]) -> Bool {
+        guard let recycler = carousel.recycler else { return true }
+        return (-2...2).allSatisfy { isRendered(recycler.banner(atPage: carousel.nearestPage + $0), of: renderedAt) }
+    }
+
+    private func isRendered(_ index: Int, of renderedAt: [Int: Duration]) -> Bool {
+        renderedAt[index].map { $0 <= clock.now } ?? true
     }
 }
