@@ -77,6 +77,15 @@ public struct LoopHarness {
     /// When the schedule switched the display on (true) or off (false).
     public var powerSwitches: [(time: Duration, lit: Bool)] { world.powerSwitches }
 
+    /// udev's display events (a connector plugged in or out), in time order: the loop looks at the display then.
+    public var hotplugEvents: [Duration] {
+        get { world.hotplugEvents }
+        set { world.hotplugEvents = newValue }
+    }
+    /// When the loop looked for a display because none was open (`LoopChores`' probe).
+    public var displayProbes: [Duration] { world.displayProbes }
+    /// When presenting a frame failed (`LoopWorld.frameFailed`).
+    public var presentFailures: [Duration] { world.presentFailures }
     /// Each reload that took over from the content on screen.
     public var swaps: [ContentSwap] { world.swaps }
     /// When the banners' schedules were looked at (`LoopWorld.applySchedules`).

@@ -6,9 +6,9 @@ import ProofOfPlay
 import Raster
 import WallClock
 
-/// The world `LoopHarness` runs the production step in: a fake display, banners rendered when the script says,
-/// a screen schedule if given, content reloaded and staged when the script changes it, no metrics; every effect
-/// recorded.
+/// The world `LoopHarness` runs the production step in: a fake display that may be unplugged, banners rendered
+/// when the script says, a screen schedule if given, content reloaded and staged when the script changes it, no
+/// metrics; every effect recorded.
 final class SimulatedLoop: LoopWorld {
     let clock: ManualClock
     let display: FakeDisplay
@@ -31,6 +31,10 @@ final class SimulatedLoop: LoopWorld {
     var contentChanges: [(time: Duration, banners: Banners)] = []
     private(set) var swaps: [ContentSwap] = []
     private(set) var schedulesApplied: [Duration] = []
+    /// udev's display events to come, in time order.
+    var hotplugEvents: [Duration] = []
+    private(set) var displayProbes: [Duration] = []
+    private(set) var presentFailures: [Duration] = []
     /// The local time at the clock's zero, after Monday 00:00.
     private let localStart: Duration
     private var nextEvent = 0
@@ -43,6 +47,9 @@ final class SimulatedLoop: LoopWorld {
     private var staged: (swap: StagedContent, carousel: Carousel, banners: Banners, since: Duration)?
     /// Changes of the banners shown (`GlassSeen`'s generation).
     private var generation = 0
+    private var nextHotplugEvent = 0
+    /// The display is open (`MainLoop.displayState` connected); shut down when it was found unplugged.
+    private var displayOpen = true
 
     /// Banners as the script gives them: how many, and when each is rendered (one not listed: at once).
     typealias Banners = (count: Int, renderedAt: [Int: Duration])
@@ -73,7 +80,13 @@ final class SimulatedLoop: LoopWorld {
             let carousel = frames.scheduler.carousel
             if carousel.phase == .rest, !carousel.wantsFrames { restingWakeups += 1 }
             // What poll() said was readable, as MainLoop.handle takes it; then the step.
-            if let event = display.nextEventTime, event <= now { _ = try? frames.readFlipEvents(from: display) }
+            if let scanout, let event = display.nextEventTime, event <= now {
+                _ = try? frames.readFlipEvents(from: scanout)
+            }
+            while nextHotplugEvent < hotplugEvents.count, hotplugEvents[nextHotplugEvent] <= now {
+                reprobeDisplay(at: now)
+                nextHotplugEvent += 1
+            }
             while nextEvent < events.count, events[nextEvent].time <= now {
                 _ = input(events[nextEvent], at: now)
                 nextEvent += 1
@@ -89,22 +102,24 @@ final class SimulatedLoop: LoopWorld {
         }
     }
 
-    /// The loop's own deadline, or the first moment a descriptor becomes readable: the display's event, input, a
-    /// render (of the banners shown or staged), the content directory.
+    /// The loop's own deadline, or the first moment a descriptor becomes readable: the display's event (while it
+    /// is open), input, a render (of the banners shown or staged), the content directory, udev.
     private func nextWake() -> Duration? {
         let now = clock.now
         let renders =
             renderedAt.values.filter { $0 > now } + (staged?.banners.renderedAt.values.filter { $0 > now } ?? [])
         let times = [
-            nextDeadline(now: now), display.nextEventTime, nextEvent < events.count ? events[nextEvent].time : nil,
-            renders.min(), nextContentChange < contentChanges.count ? contentChanges[nextContentChange].time : nil,
+            nextDeadline(now: now), scanout == nil ? nil : display.nextEventTime,
+            nextEvent < events.count ? events[nextEvent].time : nil, renders.min(),
+            nextContentChange < contentChanges.count ? contentChanges[nextContentChange].time : nil,
+            nextHotplugEvent < hotplugEvents.count ? hotplugEvents[nextHotplugEvent] : nil,
         ]
         return times.compactMap { $0.map { max($0, now) } }.min()
     }
 
     // LoopWorld
 
-    var scanout: (any ScanoutDevice)? { display }
+    var scanout: (any ScanoutDevice)? { displayOpen ? display : nil }
     var shownBanners: (count: Int, generation: Int) { (frames.scheduler.carousel.count, generation) }
     var isStaging: Bool { staged != nil }
     func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?) {
@@ -112,7 +127,8 @@ final class SimulatedLoop: LoopWorld {
     }
     func localTime() -> LocalTime { .afterMondayMidnight(localStart + clock.now) }
 
-    /// The display's power as `MainLoop` switches it; a reload stages what the directory holds.
+    /// The display's power as `MainLoop` switches it; a reload stages what the directory holds; a probe looks for
+    /// the display.
     func perform(_ effect: LoopChores.Effect) {
         switch effect {
         case .setPower(let lit):
@@ -120,7 +136,10 @@ final class SimulatedLoop: LoopWorld {
             powerSwitches.append((clock.now, lit))
         case .reloadContent:
             if let changedTo { stage(changedTo, at: clock.now) }
-        case .probeDisplay, .powerState:
+        case .probeDisplay:
+            displayProbes.append(clock.now)
+            reprobeDisplay(at: clock.now)
+        case .powerState:
             break
         }
     }
@@ -147,7 +166,7 @@ final class SimulatedLoop: LoopWorld {
         if drawn.placeholder { placeholderFrames += 1 }
     }
 
-    func frameFailed(_ error: any Error) {}
+    func frameFailed(_ error: any Error) { presentFailures.append(clock.now) }
     func prepareAhead() {}
 
     /// As `MainLoop.swapInStagedWhenDue`: the staged carousel follows the banner on screen, and takes over when
@@ -176,6 +195,24 @@ final class SimulatedLoop: LoopWorld {
         case .withhold(first: true): hangsReported.append(clock.now)
         case .withhold(first: false), .none: break
         }
+    }
+
+    /// As `MainLoop.reprobeDisplay`: a display found unplugged is shut down, and the loop carries on without it;
+    /// one found again (the same size: the carousel stays) is drawn anew, its pacing followed, and the schedule
+    /// applies to it before anything is drawn.
+    private func reprobeDisplay(at now: Duration) {
+        chores.probed(at: now)
+        if displayOpen {
+            guard !display.isConnected else { return }
+            display.shutdown()
+            displayOpen = false
+            return
+        }
+        guard display.isConnected else { return }
+        displayOpen = true
+        frames.followPacing(of: display)
+        frames.requestRedraw()
+        for effect in chores.displayConnected(at: now, local: localTime()) { perform(effect) }
     }
 
     // Staged content
