@@ -20,7 +20,7 @@ public struct LoopChores: Sendable {
         case reloadContent
         /// The schedule's state changed (for the log and the status).
         case powerState(ScreenPower.State)
-        /// Switch the display on or off; after switching on, start a fresh carousel on the same banner.
+        /// Switch the display on or off (switched on, `LoopWorld.step` starts a fresh carousel on the same banner).
         case setPower(lit: Bool)
     }
 

@@ -8,7 +8,7 @@ import WallClock
 /// decides: `MainLoop` (the display, files, systemd) or the tests' simulated world (a fake display on a manual
 /// clock). The order and the decisions are here, in this protocol's extension; a world only performs the effects
 /// (the hooks below). Each access to the loop's state ends before a hook is called, so a hook may change it (a
-/// screen switched on replaces the carousel).
+/// reload that finds nothing on glass swaps the new carousel in at once).
 public protocol LoopWorld: AnyObject {
     /// The frames: the scheduler, the display's flips, its health and the watchdog's pace.
     var frames: FrameDriver { get set }
@@ -31,6 +31,9 @@ public protocol LoopWorld: AnyObject {
     func localTime() -> LocalTime
     /// Carries out what the chores decided.
     func perform(_ effect: LoopChores.Effect)
+    /// A carousel of the banners shown, at rest on `carousel`'s banner since `now`, as the world builds one (its
+    /// configuration, the banners' own intervals, the operator's pause).
+    func freshCarousel(like carousel: Carousel, at now: Duration) -> Carousel
     /// The screen is dark this step (its schedule).
     func screenIsDark()
     /// Changes the banners at a schedule's edge, when the carousel can change unseen.
@@ -61,7 +64,16 @@ extension LoopWorld {
     /// One step: the chores, the schedules, the frame, staged content, the glass, the watchdog.
     public func step(at now: Duration) {
         let effects = chores.step(at: now, local: localTime(), hasDisplay: scanout != nil)
-        for effect in effects { perform(effect) }
+        for effect in effects {
+            if effect == .setPower(lit: true) {
+                // A fresh carousel on the same banner: autoplay waits its full interval from now, not since the
+                // screen went dark, and the first frame redraws the whole screen. Before the world switches the
+                // power, so that what it reports then (the status) is the carousel the screen will show.
+                let fresh = freshCarousel(like: frames.scheduler.carousel, at: now)
+                frames.replace(fresh)
+            }
+            perform(effect)
+        }
         if !chores.lit { screenIsDark() }
         if !isStaging { applySchedules(at: now) }
         if chores.lit {

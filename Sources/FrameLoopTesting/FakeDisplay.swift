@@ -105,6 +105,9 @@ public final class FakeDisplay: PanningScanout {
     public var refusesStrips = (allocation: false, flip: false)
     /// The buffer on glass (a strip's from the buffer count on) and the window's corner in it.
     public private(set) var glass = (buffer: 0, x: 0, y: 0)
+    /// When its cable is out: presents fail then, as an unplugged connector's do. Nothing tells the loop; udev
+    /// may, later (`LoopHarness.hotplugEvents`).
+    public var unplugged: [Range<Duration>] = []
 
     public init(
         clock: ManualClock, flips: FlipBehaviour, pacing: PacingDecision = .vblank(period: .milliseconds(16)),
@@ -133,8 +136,12 @@ public final class FakeDisplay: PanningScanout {
     public var pollDescriptor: Int32? { -1 }
     public var flipDeadline: Duration? { tracker.deadline }
 
+    /// Whether its cable is in now.
+    public var isConnected: Bool { !unplugged.contains { $0.contains(clock.now) } }
+
     public func present() throws -> PresentOutcome {
         advanceKernel()
+        guard isConnected else { throw FakeDisplayError.disconnected }
         guard !tracker.isFlipPending, let back = tracker.back else { return .busy }
         return flip(to: back, x: 0, y: 0)
     }
@@ -159,6 +166,7 @@ public final class FakeDisplay: PanningScanout {
         let strip = strips[number].buffer
         // invariant: the panner pans only when told to, within its strips
         precondition(panMethod != nil && x + size.width <= strip.width && y + size.height <= strip.height)
+        guard isConnected else { throw FakeDisplayError.disconnected }
         guard !tracker.isFlipPending else { return .busy }
         if refusesStrips.flip { throw FakeDisplayError.outOfMemory }
         return flip(to: buffers.count + number, x: x, y: y)
@@ -220,7 +228,14 @@ public final class FakeDisplay: PanningScanout {
         isOn = on
     }
 
-    public func shutdown() {}
+    /// Closed: the kernel's flip and its events go with it, so that opened again (its cable back) it starts
+    /// afresh, as a device opened anew does.
+    public func shutdown() {
+        tracker = PageFlipTracker(bufferCount: buffers.count, showing: 0)
+        kernelFlip = nil
+        queuedEvents = []
+        glass = (0, 0, 0)
+    }
 
     /// Starts counting the bytes written into the display's memory, its buffers and strips, by comparing the memory
     /// with a copy of it at each `takeWrites(in:)`: every pixel that changed counts, whatever changed it, through
@@ -288,6 +303,12 @@ public final class FakeDisplay: PanningScanout {
 /// What a `FakeDisplay` refuses with.
 public enum FakeDisplayError: Error, Equatable, CustomStringConvertible {
     case outOfMemory
+    case disconnected
 
-    public var description: String { "ENOMEM (the fake display's video memory is full)" }
+    public var description: String {
+        switch self {
+        case .outOfMemory: "ENOMEM (the fake display's video memory is full)"
+        case .disconnected: "ENODEV (the fake display's cable is out)"
+        }
+    }
 }

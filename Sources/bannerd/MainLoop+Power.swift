@@ -54,7 +54,7 @@ extension MainLoop {
         }
     }
 
-    /// Switches the display on or off for the schedule.
+    /// Switches the display on or off for the schedule (switched on, the step has put a fresh carousel in).
     private func switchPower(lit: Bool) {
         if let screen {
             do {
@@ -65,13 +65,12 @@ extension MainLoop {
             // It waited for the flip in flight and read its event, which may have decided the display's pacing.
             if frames.followPacing(of: screen.device) { Self.logTimerPacing(screen) }
         }
-        if lit {
-            // A fresh carousel on the same banner: autoplay waits its full interval from now, not since the
-            // screen went dark, and the first frame redraws the whole screen.
-            frames.replace(freshCarousel(layout: scheduler.carousel.layout, startIndex: scheduler.carousel.index))
-        } else {
-            announceReady()
-        }
+        if !lit { announceReady() }
         sendStatus()
+    }
+
+    /// The screen was switched on (`LoopWorld.step`): the current banners' carousel, the operator's pause kept.
+    func freshCarousel(like carousel: Carousel, at now: Duration) -> Carousel {
+        freshCarousel(layout: carousel.layout, startIndex: carousel.index, time: now)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 import WallClock
 
 /// The screen schedule through the loop's own step (`LoopWorld.step`): dark means no frames, and a wake-up a
-/// minute at most (`ClockReading.longestSleep`: a daylight-saving change sets no clock); then lit again.
+/// minute at most (`ClockReading.longestSleep`: a daylight-saving change sets no clock); then lit again, afresh.
 @Suite struct ScreenScheduleLoopTests {
     @Test func outsideItsHoursTheScreenIsOffAndNothingIsDrawn() throws {
         let on = try #require(ClockTime(hour: 7, minute: 0))
@@ -26,6 +26,14 @@ import WallClock
         #expect(loop.display.presents.contains { $0 < dark })
         #expect(!loop.display.presents.contains { $0 > dark + .seconds(1) && $0 < lit })
         #expect(loop.display.presents.contains { $0 > lit })
+        // Lit again on the banner it went dark on, redrawn at once, and autoplay waits its whole 5 s from then: a
+        // fresh carousel (the old one's interval ran out in the dark, and it would jump to the next banner at once).
+        let switchedOn = try #require(loop.powerSwitches.last?.time)
+        let litFrames = loop.display.presents.filter { $0 >= switchedOn }
+        #expect(litFrames.first == switchedOn)
+        #expect(litFrames.dropFirst().allSatisfy { $0 >= switchedOn + .seconds(5) })
+        let wentDarkOn = loop.glass.last { $0.time < dark }?.picture
+        #expect(loop.glass.last { $0.time < switchedOn + .seconds(5) }?.picture == wentDarkOn)
         // Asleep all night but for a look a minute.
         let night = loop.wakeups.filter { $0 > dark + .seconds(1) && $0 < lit }
         #expect(night.count <= Int((lit - dark) / ClockReading.longestSleep) + 1)

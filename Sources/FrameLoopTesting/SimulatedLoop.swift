@@ -1,0 +1,258 @@
+import BannerdConfig
+import CarouselEngine
+import DisplaySelection
+import FrameLoop
+import ProofOfPlay
+import Raster
+import WallClock
+
+/// The world `LoopHarness` runs the production step in: a fake display that may be unplugged, banners rendered
+/// when the script says, a screen schedule if given, content reloaded and staged when the script changes it, no
+/// metrics; every effect recorded.
+final class SimulatedLoop: LoopWorld {
+    let clock: ManualClock
+    let display: FakeDisplay
+    var frames: FrameDriver
+    var chores: LoopChores
+    var glass = GlassWatch()
+    var events: [InputEvent] = []
+    var watchdogInterval: Duration?
+    var renderedAt: [Int: Duration] = [:]
+    private(set) var wakeups: [Duration] = []
+    private(set) var presented: [(time: Duration, position: Double)] = []
+    private(set) var pings: [Duration] = []
+    private(set) var hangsReported: [Duration] = []
+    private(set) var spun = false
+    private(set) var restingWakeups = 0
+    private(set) var glassPictures: [(time: Duration, picture: GlassPicture?)] = []
+    private(set) var placeholderFrames = 0
+    private(set) var powerSwitches: [(time: Duration, lit: Bool)] = []
+    /// Content changes to come, in time order: when the directory changes, and the banners it then holds.
+    var contentChanges: [(time: Duration, banners: Banners)] = []
+    private(set) var swaps: [ContentSwap] = []
+    private(set) var schedulesApplied: [Duration] = []
+    /// udev's display events to come, in time order.
+    var hotplugEvents: [Duration] = []
+    private(set) var displayProbes: [Duration] = []
+    private(set) var presentFailures: [Duration] = []
+    /// The local time at the clock's zero, after Monday 00:00.
+    private let localStart: Duration
+    private var nextEvent = 0
+    /// The frame being drawn: the carousel's position and whether a banner not rendered yet is in it.
+    private var drawn = (position: 0.0, placeholder: false)
+    private var nextContentChange = 0
+    /// What the directory holds since it last changed, read at the next reload.
+    private var changedTo: Banners?
+    /// Reloaded content waiting to take over, as `MainLoop.staged`: when it does, its carousel, its banners.
+    private var staged: (swap: StagedContent, carousel: Carousel, banners: Banners, since: Duration)?
+    /// Changes of the banners shown (`GlassSeen`'s generation).
+    private var generation = 0
+    private var nextHotplugEvent = 0
+    /// The display is open (`MainLoop.displayState` connected); shut down when it was found unplugged.
+    private var displayOpen = true
+
+    /// Banners as the script gives them: how many, and when each is rendered (one not listed: at once).
+    typealias Banners = (count: Int, renderedAt: [Int: Duration])
+
+    init(
+        clock: ManualClock, display: FakeDisplay, frames: FrameDriver, schedule: ScreenSchedule?, localStart: Duration
+    ) {
+        self.clock = clock
+        self.display = display
+        self.frames = frames
+        self.localStart = localStart
+        chores = LoopChores(schedule: schedule, now: clock.now)
+    }
+
+    func run(until end: Duration) {
+        while true {
+            guard let time = nextWake(), time <= end else {
+                clock.advance(to: end)
+                return
+            }
+            clock.advance(to: time)
+            let now = clock.now
+            if wakeups.count >= 1000, wakeups[wakeups.count - 1000] == now {
+                spun = true
+                return
+            }
+            wakeups.append(now)
+            let carousel = frames.scheduler.carousel
+            if carousel.phase == .rest, !carousel.wantsFrames { restingWakeups += 1 }
+            // What poll() said was readable, as MainLoop.handle takes it; then the step.
+            if let scanout, let event = display.nextEventTime, event <= now {
+                _ = try? frames.readFlipEvents(from: scanout)
+            }
+            while nextHotplugEvent < hotplugEvents.count, hotplugEvents[nextHotplugEvent] <= now {
+                reprobeDisplay(at: now)
+                nextHotplugEvent += 1
+            }
+            while nextEvent < events.count, events[nextEvent].time <= now {
+                _ = input(events[nextEvent], at: now)
+                nextEvent += 1
+            }
+            while nextContentChange < contentChanges.count, contentChanges[nextContentChange].time <= now {
+                changedTo = contentChanges[nextContentChange].banners
+                chores.contentChanged(at: now)
+                nextContentChange += 1
+            }
+            if renderedAt.values.contains(now) { frames.bannersRendered() }
+            if staged?.banners.renderedAt.values.contains(now) == true { staged?.swap.bannersRendered(at: now) }
+            step(at: now)
+        }
+    }
+
+    /// The loop's own deadline, or the first moment a descriptor becomes readable: the display's event (while it
+    /// is open), input, a render (of the banners shown or staged), the content directory, udev.
+    private func nextWake() -> Duration? {
+        let now = clock.now
+        let renders =
+            renderedAt.values.filter { $0 > now } + (staged?.banners.renderedAt.values.filter { $0 > now } ?? [])
+        let times = [
+            nextDeadline(now: now), scanout == nil ? nil : display.nextEventTime,
+            nextEvent < events.count ? events[nextEvent].time : nil, renders.min(),
+            nextContentChange < contentChanges.count ? contentChanges[nextContentChange].time : nil,
+            nextHotplugEvent < hotplugEvents.count ? hotplugEvents[nextHotplugEvent] : nil,
+        ]
+        return times.compactMap { $0.map { max($0, now) } }.min()
+    }
+
+    // LoopWorld
+
+    var scanout: (any ScanoutDevice)? { displayOpen ? display : nil }
+    var shownBanners: (count: Int, generation: Int) { (frames.scheduler.carousel.count, generation) }
+    var isStaging: Bool { staged != nil }
+    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?) {
+        (nil, staged?.swap.deadline, nil)
+    }
+    func localTime() -> LocalTime { .afterMondayMidnight(localStart + clock.now) }
+
+    /// The display's power as `MainLoop` switches it; a reload stages what the directory holds; a probe looks for
+    /// the display.
+    func perform(_ effect: LoopChores.Effect) {
+        switch effect {
+        case .setPower(let lit):
+            try? display.setPower(on: lit)
+            powerSwitches.append((clock.now, lit))
+        case .reloadContent:
+            if let changedTo { stage(changedTo, at: clock.now) }
+        case .probeDisplay:
+            displayProbes.append(clock.now)
+            reprobeDisplay(at: clock.now)
+        case .powerState:
+            break
+        }
+    }
+
+    func freshCarousel(like carousel: Carousel, at now: Duration) -> Carousel {
+        Carousel(
+            layout: carousel.layout, metrics: carousel.metrics, count: carousel.count, startIndex: carousel.index,
+            time: now)
+    }
+    func screenIsDark() {}
+    func applySchedules(at now: Duration) { schedulesApplied.append(now) }
+
+    func isRendered(_ index: Int) -> Bool { isRendered(index, of: renderedAt) }
+
+    func pan(_ carousel: Carousel) throws -> PresentOutcome? { nil }
+
+    func draw(_ carousel: Carousel, into buffer: PixelBuffer) {
+        drawn = (carousel.position, carousel.visibleViews().contains { !isRendered($0.banner) })
+    }
+
+    func framed(_ result: FrameDriver.FrameResult, autoplayWaitBegan: Bool, at now: Duration) {
+        guard result == .presented else { return }
+        presented.append((now, drawn.position))
+        if drawn.placeholder { placeholderFrames += 1 }
+    }
+
+    func frameFailed(_ error: any Error) { presentFailures.append(clock.now) }
+    func prepareAhead() {}
+
+    /// As `MainLoop.swapInStagedWhenDue`: the staged carousel follows the banner on screen, and takes over when
+    /// `StagedContent` says.
+    func swapInStagedWhenDue(at now: Duration) {
+        guard var staged else { return }
+        let shown = frames.scheduler.carousel
+        if staged.swap.follow(index: shown.index, since: shown.restSince) {
+            staged.carousel = stagedCarousel(count: staged.banners.count)
+            self.staged = staged
+        }
+        let ready = isReady(around: staged.carousel, renderedAt: staged.banners.renderedAt)
+        if staged.swap.isDue(at: now, ready: ready, settled: shown.isSettled) { swapInStaged(at: now) }
+    }
+
+    func glassChanged(_ seen: GlassSeen, cause: PlayCause, at now: Duration) {}
+
+    func stepEnded(at now: Duration) {
+        let picture = frames.scheduler.glass
+        if glassPictures.last?.picture != picture { glassPictures.append((now, picture)) }
+    }
+
+    func watchdog(_ action: FrameDriver.WatchdogAction) {
+        switch action {
+        case .ping: pings.append(clock.now)
+        case .withhold(first: true): hangsReported.append(clock.now)
+        case .withhold(first: false), .none: break
+        }
+    }
+
+    /// As `MainLoop.reprobeDisplay`: a display found unplugged is shut down, and the loop carries on without it;
+    /// one found again (the same size: the carousel stays) is drawn anew, its pacing followed, and the schedule
+    /// applies to it before anything is drawn.
+    private func reprobeDisplay(at now: Duration) {
+        chores.probed(at: now)
+        if displayOpen {
+            guard !display.isConnected else { return }
+            display.shutdown()
+            displayOpen = false
+            return
+        }
+        guard display.isConnected else { return }
+        displayOpen = true
+        frames.followPacing(of: display)
+        frames.requestRedraw()
+        for effect in chores.displayConnected(at: now, local: localTime()) { perform(effect) }
+    }
+
+    // Staged content
+
+    /// As `MainLoop.stage`: new content waits off screen, on the banner shown; at once when nothing is on glass.
+    private func stage(_ banners: Banners, at now: Duration) {
+        let shown = frames.scheduler.carousel
+        staged = (
+            StagedContent(since: now, showing: shown.index, restingSince: shown.restSince),
+            stagedCarousel(count: banners.count), banners, now
+        )
+        if StagedContent.takesOverAtOnce(hasDisplay: scanout != nil, lit: chores.lit) { swapInStaged(at: now) }
+    }
+
+    /// A carousel of `count` banners at rest on the banner shown (by its index; the first when the new content has
+    /// fewer), since the carousel on screen came to rest.
+    private func stagedCarousel(count: Int) -> Carousel {
+        let shown = frames.scheduler.carousel
+        return Carousel(
+            layout: shown.layout, metrics: shown.metrics, count: count,
+            startIndex: shown.index < count ? shown.index : 0, time: shown.restSince)
+    }
+
+    private func swapInStaged(at now: Duration) {
+        guard let staged else { return }
+        self.staged = nil
+        swaps.append(ContentSwap(staged: staged.since, swapped: now, settled: frames.scheduler.carousel.isSettled))
+        renderedAt = staged.banners.renderedAt
+        generation += 1
+        frames.replace(staged.carousel)
+    }
+
+    /// Whether the banners pre-rendering keeps around `carousel`'s centre are rendered: two either side, as
+    /// `CarouselPresenter.isReady(around:)` counts them.
+    private func isReady(around carousel: Carousel, renderedAt: [Int: Duration]) -> Bool {
+        guard let recycler = carousel.recycler else { return true }
+        return (-2...2).allSatisfy { isRendered(recycler.banner(atPage: carousel.nearestPage + $0), of: renderedAt) }
+    }
+
+    private func isRendered(_ index: Int, of renderedAt: [Int: Duration]) -> Bool {
+        renderedAt[index].map { $0 <= clock.now } ?? true
+    }
+}
