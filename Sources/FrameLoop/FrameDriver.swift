@@ -163,8 +163,14 @@ public struct FrameDriver: Sendable {
         case withhold(first: Bool)
     }
 
-    /// Whether to ping the watchdog (every half `interval`) at `now`; call on every wake-up.
-    public mutating func watchdog(at now: Duration, interval: Duration) -> WatchdogAction {
+    /// Whether to ping the watchdog (every half `interval`) at `now`; call on every wake-up. Without a `display`
+    /// nothing is hung: a screen unplugged for longer than the watchdog's interval must not have systemd restart
+    /// bannerd (again and again, then give up) for the presents that failed before udev said it was gone, and the
+    /// next display starts with a clean record.
+    public mutating func watchdog(at now: Duration, interval: Duration, display: (any ScanoutDevice)?)
+        -> WatchdogAction
+    {
+        if display == nil { health = DisplayHealth() }
         if let due = watchdogDue, now < due { return .none }
         if health.isHung(at: now) {
             watchdogDue = now + Self.hungRecheck
@@ -176,7 +182,7 @@ public struct FrameDriver: Sendable {
         return .ping
     }
 
-    /// When the watchdog is next due (`watchdog(at:interval:)`); the loop wakes then at the latest.
+    /// When the watchdog is next due (`watchdog(at:interval:display:)`); the loop wakes then at the latest.
     public var watchdogDeadline: Duration { watchdogDue ?? .zero }
 
     /// How soon a hung display is looked at again, so that pings resume promptly if it recovers.

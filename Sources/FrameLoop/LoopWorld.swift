@@ -84,7 +84,7 @@ extension LoopWorld {
         lookAtGlass(at: now)
         stepEnded(at: now)
         if let interval = watchdogInterval {
-            let action = frames.watchdog(at: now, interval: interval)
+            let action = frames.watchdog(at: now, interval: interval, display: scanout)
             if action != .none { watchdog(action) }
         }
     }

@@ -36,4 +36,23 @@ import Testing
         #expect(loop.glass.last?.picture == GlassPicture(index: 1, settled: true))
         #expect(loop.rests == [0, 1])
     }
+
+    /// A screen unplugged for longer than `WatchdogSec` is not a hung one: the presents that failed before udev
+    /// said so must not stop the pings, or systemd would restart bannerd again and again (and, past the unit's
+    /// start limit, give up) while nobody has plugged the screen back.
+    @Test func anUnpluggedDisplayDoesNotStopTheWatchdog() throws {
+        var loop = try LoopHarness(
+            count: 5, pacing: .vblank, flips: .vblank(period: FramePacer.step), autoplay: .seconds(2))
+        loop.watchdogInterval = .seconds(15)
+        loop.events = [.key(.right, time: .seconds(5))]  // pulled mid-slide: presents fail until udev tells
+        let pulled = Duration.milliseconds(5100)
+        let back = Duration.seconds(65)
+        loop.display.unplugged = [pulled..<back]
+        loop.hotplugEvents = [.milliseconds(5200)]
+        loop.run(until: back + .seconds(5))
+        #expect(!loop.presentFailures.isEmpty)
+        #expect(loop.hangsReported.isEmpty)
+        let gaps = zip(loop.pings, loop.pings.dropFirst()).map { $1 - $0 }
+        #expect(loop.pings.count >= 9 && gaps.allSatisfy { $0 <= .milliseconds(7600) }, "\(loop.pings)")
+    }
 }
