@@ -68,6 +68,8 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // giflib ships no pkg-config file before 5.2.2 (Debian 12 has 5.2.1): the module map links it.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // The C targets with code: libpng's row API and libjpeg's scanline API behind setjmp, since their errors
         // longjmp and Swift cannot catch them (png_rows.c, jpeg_rows.c; the policy stays in PNGCodec and JPEGCodec).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
@@ -79,7 +81,9 @@ let package = Package(
         .target(name: "FileAccess", dependencies: ["SystemCalls"]),
         .target(
             name: "ImageDecoding",
-            dependencies: ["Raster", "FileAccess", "SystemCalls", "CPNG", "CPNGRows", "CJPEG", "CJPEGRows", "CWebP"]),
+            dependencies: [
+                "Raster", "FileAccess", "SystemCalls", "CPNG", "CPNGRows", "CJPEG", "CJPEGRows", "CWebP", "CGIF",
+            ]),
         // FreeType glyphs, HarfBuzz shaping, FriBidi levels and fontconfig's fallback behind TextLayout's protocols.
         .target(
             name: "GlyphText",

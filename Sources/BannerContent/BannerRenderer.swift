@@ -44,7 +44,7 @@ public final class BannerRenderer {
         case .file(let path):
             do {
                 let image = try images.loadImage(path: path, fitting: (width, height))
-                if let note = image.note { problems.append(note) }
+                if let note = image.note { problems.append("\(path): \(note)") }
                 artwork = image.bitmap.scaledToFill(width: width, height: height)
             } catch {
                 problems.append(String(describing: error))

@@ -25,10 +25,10 @@ public struct ContentLoadResult: Equatable, Sendable {
 public struct ContentLoader: Sendable {
     /// The manifest's file name inside the content directory.
     public static let manifestName = "banners.toml"
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif"]
     /// Image formats people put in a content directory that bannerd does not show, by extension.
     static let otherImageFormats: [String: String] = [
-        "gif": "GIF", "bmp": "BMP", "tif": "TIFF", "tiff": "TIFF", "heic": "HEIC", "heif": "HEIF",
+        "bmp": "BMP", "tif": "TIFF", "tiff": "TIFF", "heic": "HEIC", "heif": "HEIF",
         "avif": "AVIF", "svg": "SVG", "ico": "ICO", "jxl": "JPEG XL",
     ]
     private let files: LocalFiles
@@ -95,20 +95,23 @@ public struct ContentLoader: Sendable {
                     ContentProblem(
                         path: dir + "/" + name,
                         message:
-                            "a \(format) image, not shown: bannerd shows PNG, JPEG and WebP; convert it to one of them")
+                            "a \(format) image, not shown: bannerd shows PNG, JPEG, WebP and GIF; convert it to one of them"
+                    )
                 )
             } else {
                 warnings.append(
                     ContentProblem(
                         path: dir + "/" + name,
                         message:
-                            "warning: not a PNG, JPEG or WebP file, ignored; keep only images in the content directory")
+                            "warning: not a PNG, JPEG, WebP or GIF file, ignored; keep only images in the content directory"
+                    )
                 )
             }
         }
         if images.isEmpty {
             problems.insert(
-                ContentProblem(path: dir, message: "no PNG, JPEG or WebP files and no \(Self.manifestName)"), at: 0)
+                ContentProblem(path: dir, message: "no PNG, JPEG, WebP or GIF files and no \(Self.manifestName)"), at: 0
+            )
         }
         let banners = BannerList(
             images.lazy.map { Banner(id: Self.stem(of: $0), artwork: .file(path: dir + "/" + $0)) })

@@ -3,7 +3,7 @@ import Raster
 /// A decoded image and what a person showing it should know (an animation reduced to its first frame).
 public struct DecodedImage: Sendable {
     public var bitmap: Bitmap
-    /// One line for the log, nil when there is nothing to say.
+    /// What to tell, after the file's path, in one line; nil when there is nothing to say.
     public var note: String?
 
     public init(bitmap: Bitmap, note: String? = nil) {

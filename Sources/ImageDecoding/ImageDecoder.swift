@@ -36,6 +36,11 @@ public struct ImageDecoder: Sendable {
         switch try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) {
         case .jpeg: return DecodedImage(bitmap: try JPEGCodec.decode(file, limits: limits, fitting: fitting))
         case .webp: return try WebPCodec.decode(file, limits: limits, fitting: fitting)
+        case .gif:
+            return try GIFAnimation.firstFrame(
+                of: GIFAnimation(path: path, limits: limits) { offset throws(ImageError) in
+                    try file.imageBytes(at: offset)
+                }, fitting: fitting)
         case .png:
             if let fitting, let bitmap = try PNGCodec.decodeRows(file, limits: limits, fitting: fitting) {
                 return DecodedImage(bitmap: bitmap)
@@ -61,7 +66,37 @@ public struct ImageDecoder: Sendable {
         case .jpeg:
             return DecodedImage(bitmap: try JPEGCodec.decode(bytes, limits: limits, fitting: fitting, path: path))
         case .webp: return try WebPCodec.decode(bytes, limits: limits, fitting: fitting, path: path)
+        case .gif: return try GIFAnimation.firstFrame(of: gifAnimation(bytes: bytes, path: path), fitting: fitting)
         }
+    }
+
+    /// The GIF in `bytes` opened to play, read up to its first frame; `path` only labels errors.
+    func gifAnimation(bytes: [UInt8], path: String) throws(ImageError) -> GIFAnimation {
+        try GIFAnimation(path: path, limits: limits) { offset in
+            Array(bytes[min(offset, bytes.count)..<min(bytes.count, offset + OpenFile.chunkBytes)])
+        }
+    }
+
+    /// The animation at `path` opened to play, its frames decoded one at a time as they are asked for; nil when the
+    /// file is a still image.
+    public func animation(path: String) throws(ImageError) -> (any AnimationFrames)? {
+        let file: OpenFile
+        do {
+            file = try files.openRegularFile(path)
+        } catch {
+            throw ImageError(error, path: path)
+        }
+        guard try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) == .gif else { return nil }
+        let gif = try GIFAnimation(path: path, limits: limits) { offset throws(ImageError) in
+            try file.imageBytes(at: offset)
+        }
+        return gif
+    }
+
+    /// As `animation(path:)`, for bytes in memory; `path` only labels errors.
+    public func animation(bytes: [UInt8], path: String = "<memory>") throws(ImageError) -> (any AnimationFrames)? {
+        guard try Self.format(of: bytes, path: path) == .gif else { return nil }
+        return try gifAnimation(bytes: bytes, path: path)
     }
 
     /// The format of a file starting with `bytes`; an empty file and an unknown signature are errors.
@@ -74,7 +109,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// What `notAnImage` says.
-    static let unknownSignature = "no PNG, JPEG or WebP signature"
+    static let unknownSignature = "no PNG, JPEG, WebP or GIF signature"
 
     /// The upright pixel size from the header alone, checked against the limits, without decoding the body.
     public func size(bytes: [UInt8], path: String = "<memory>") throws(ImageError) -> (width: Int, height: Int) {
@@ -84,6 +119,9 @@ public struct ImageDecoder: Sendable {
         case .webp:
             let header = try WebPCodec.header(bytes, limits: limits, path: path)
             return (header.width, header.height)
+        case .gif:
+            let gif = try gifAnimation(bytes: bytes, path: path)
+            return (gif.width, gif.height)
         }
     }
 }

@@ -12,7 +12,7 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case isDirectory
         /// The file has zero bytes.
         case empty
-        /// The bytes are neither PNG nor JPEG.
+        /// The bytes are not in a format bannerd reads.
         case notAnImage
         /// The header declares more pixels than the limits allow.
         case tooLarge(width: Int, height: Int)
@@ -54,7 +54,7 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable: what = "cannot read the file"
         case .isDirectory: what = "is a directory, not an image file"
         case .empty: what = "file is empty (0 bytes); re-copy it"
-        case .notAnImage: what = "not a PNG, JPEG or WebP file"
+        case .notAnImage: what = "not a PNG, JPEG, WebP or GIF file"
         case .tooLarge(let w, let h):
             what = "image is \(w)x\(h), larger than allowed; resize it below the limit"
         case .corrupt: what = "image data is truncated or corrupt; re-export it"

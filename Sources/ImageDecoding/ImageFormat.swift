@@ -3,6 +3,7 @@ public enum ImageFormat: Equatable, Sendable {
     case png
     case jpeg
     case webp
+    case gif
 
     /// The format whose signature `bytes` start with, or nil.
     public init?(sniffing bytes: [UInt8]) {
@@ -15,6 +16,10 @@ public enum ImageFormat: Equatable, Sendable {
             && bytes[8..<12].elementsEqual("WEBP".utf8)
         {
             self = .webp
+        } else if bytes.count >= 6
+            && (bytes[0..<6].elementsEqual("GIF89a".utf8) || bytes[0..<6].elementsEqual("GIF87a".utf8))
+        {
+            self = .gif
         } else {
             return nil
         }

@@ -21,7 +21,7 @@ import Testing
 
     @Test func withoutManifestImagesComeInNaturalNameOrder() throws {
         let dir = Self.scratch()
-        for name in ["10.png", "2.png", "a.JPG", "B.jpeg", ".hidden.png", "notes.txt", "logo.GIF"] {
+        for name in ["10.png", "2.png", "a.JPG", "B.jpeg", ".hidden.png", "notes.txt", "logo.BMP"] {
             try LocalFiles().writeAtomically([0], to: dir + "/" + name)
         }
         let result = ContentLoader().load(directory: dir + "/")
@@ -29,12 +29,13 @@ import Testing
         // Every file not shown is named once with the reason; hidden files are not.
         #expect(
             result.problems.map(\.description) == [
-                dir + "/logo.GIF: a GIF image, not shown: bannerd shows PNG, JPEG and WebP; convert it to one of them"
+                dir
+                    + "/logo.BMP: a BMP image, not shown: bannerd shows PNG, JPEG, WebP and GIF; convert it to one of them"
             ])
         #expect(
             result.warnings.map(\.description) == [
                 dir
-                    + "/notes.txt: warning: not a PNG, JPEG or WebP file, ignored; keep only images in the content directory"
+                    + "/notes.txt: warning: not a PNG, JPEG, WebP or GIF file, ignored; keep only images in the content directory"
             ])
         #expect(result.banners.map(\.id) == ["2", "10", "a", "B"])
         #expect(result.banners[0].imagePath == dir + "/2.png" && result.banners[0].title.isEmpty)
@@ -68,7 +69,7 @@ import Testing
     @Test func emptyAndMissingDirectoriesAreProblems() {
         let dir = Self.scratch()
         let empty = ContentLoader().load(directory: dir)
-        #expect(empty.banners.isEmpty && empty.problems.first?.message.contains("no PNG, JPEG or WebP") == true)
+        #expect(empty.banners.isEmpty && empty.problems.first?.message.contains("no PNG, JPEG, WebP or GIF") == true)
         let missing = ContentLoader().load(directory: dir + "/nope")
         #expect(missing.banners.isEmpty && missing.problems.count == 1)
         #expect(missing.problems[0].message.contains("opendir failed: No such file or directory"))

@@ -12,3 +12,15 @@ public func fuzzImage(_ data: UnsafePointer<UInt8>?, _ size: Int, fitting: (widt
     _ = try? decoder.decodeImage(bytes: bytes, fitting: fitting)
     return 0
 }
+
+/// One animation's bytes, as `fuzzImage` does and then played: every frame (at most 64, so that a file of tiny
+/// frames stays one quick execution), rewound, and its first frame again.
+public func fuzzAnimation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    _ = fuzzImage(data, size, fitting: (width: 16, height: 16))
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let animation = try? decoder.animation(bytes: bytes) else { return 0 }
+    var frames = 0
+    while frames < 64, (try? animation.nextFrame()) != nil { frames += 1 }
+    if (try? animation.rewind()) != nil { _ = try? animation.nextFrame() }
+    return 0
+}

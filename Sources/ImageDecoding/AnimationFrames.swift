@@ -1,0 +1,33 @@
+import Raster
+
+/// One frame of an animation: the whole canvas as it shows while the frame lasts, premultiplied, and how long.
+public struct AnimationFrame: Equatable, Sendable {
+    public var bitmap: Bitmap
+    public var duration: Duration
+
+    public init(bitmap: Bitmap, duration: Duration) {
+        self.bitmap = bitmap
+        self.duration = duration
+    }
+
+    /// A frame's delay as the file gives it, in milliseconds, as it is played: browsers and ffmpeg play a delay of
+    /// 10 ms or less (what tools write for "as fast as possible") at 100 ms, and so must a player showing the same
+    /// file, or it would race.
+    static func playedDuration(milliseconds: Int) -> Duration {
+        milliseconds <= 10 ? .milliseconds(100) : .milliseconds(milliseconds)
+    }
+}
+
+/// An animated image opened to play: its canvas, how many times it plays, and its frames decoded one at a time, in
+/// order, so that only the canvas (and, for a GIF frame that restores what was under it, one copy) is held.
+public protocol AnimationFrames: AnyObject {
+    /// The canvas every frame covers, in pixels.
+    var width: Int { get }
+    var height: Int { get }
+    /// How many times the whole animation plays; nil: for ever.
+    var plays: Int? { get }
+    /// The next frame; nil after the last (`rewind()` plays it again).
+    func nextFrame() throws(ImageError) -> AnimationFrame?
+    /// Back to before the first frame.
+    func rewind() throws(ImageError)
+}
