@@ -177,9 +177,8 @@ final class GIFAnimation: AnimationFrames {
     private func draw(_ frame: PixelRect, visible: PixelRect, palette: [UInt32], interlaced: Bool) throws(ImageError) {
         var line = [GifPixelType](repeating: 0, count: frame.width)
         for y in Self.rowOrder(height: frame.height, interlaced: interlaced) {
-            try line.withUnsafeMutableBufferPointer { row throws(ImageError) in
-                try check(DGifGetLine(gif, row.baseAddress, Int32(frame.width)), "DGifGetLine")
-            }
+            let read = line.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress, Int32(frame.width)) }
+            try check(read, "DGifGetLine")
             let canvasY = frame.y + y
             guard canvasY >= visible.y, canvasY < visible.y + visible.height else { continue }
             for x in visible.x..<visible.x + visible.width {
