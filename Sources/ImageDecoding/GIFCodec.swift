@@ -21,8 +21,12 @@ final class GIFAnimation: AnimationFrames {
     /// What the last frame asked to happen to its rectangle before the next is drawn.
     private var disposal: (mode: Int32, rect: PixelRect, saved: [UInt32]?)?
     /// The graphics control block read since the last image: it belongs to the next one.
-    private var control = GraphicsControlBlock(
+    private var control = GIFAnimation.noControl
+    /// A frame without a graphics control block: no disposal, no delay, no transparent colour.
+    private static let noControl = GraphicsControlBlock(
         DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
+    /// Reading past a frame failed: thrown at the next `nextFrame()`, so that the frame decoded is still shown.
+    private var failureAhead: ImageError?
     /// The next record is an image (read ahead, so the loop count and the end are known before they are needed).
     private var atImage = false
 
@@ -52,6 +56,7 @@ final class GIFAnimation: AnimationFrames {
     var hasNextFrame: Bool { atImage }
 
     func nextFrame() throws(ImageError) -> AnimationFrame? {
+        if let failureAhead { throw failureAhead }
         guard atImage else { return nil }
         atImage = false
         try check(DGifGetImageDesc(gif), "DGifGetImageDesc")
@@ -72,9 +77,12 @@ final class GIFAnimation: AnimationFrames {
             frame, visible: shown, palette: palette(colors, transparent: control.TransparentColor),
             interlaced: image.Interlace)
         let duration = AnimationFrame.playedDuration(milliseconds: Int(control.DelayTime) * 10)
-        control = GraphicsControlBlock(
-            DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
-        try readToImage()
+        control = Self.noControl
+        do {
+            try readToImage()
+        } catch {
+            failureAhead = error
+        }
         guard let bitmap = Bitmap(width: width, height: height, premultipliedPixels: canvas) else { return nil }
         return AnimationFrame(bitmap: bitmap, duration: duration)
     }
@@ -85,6 +93,8 @@ final class GIFAnimation: AnimationFrames {
         gif = reopened
         canvas = Array(repeating: 0, count: width * height)
         disposal = nil
+        control = Self.noControl
+        failureAhead = nil
         atImage = false
         try readToImage()
     }

@@ -27,20 +27,11 @@ public struct ImageDecoder: Sendable {
     public func decodeImage(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError)
         -> DecodedImage
     {
-        let file: OpenFile
-        do {
-            file = try files.openRegularFile(path)
-        } catch {
-            throw ImageError(error, path: path)
-        }
+        let file = try open(path)
         switch try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) {
         case .jpeg: return DecodedImage(bitmap: try JPEGCodec.decode(file, limits: limits, fitting: fitting))
         case .webp: return try WebPCodec.decode(file, limits: limits, fitting: fitting)
-        case .gif:
-            return try GIFAnimation.firstFrame(
-                of: GIFAnimation(path: path, limits: limits) { offset throws(ImageError) in
-                    try file.imageBytes(at: offset)
-                }, fitting: fitting)
+        case .gif: return try GIFAnimation.firstFrame(of: gifAnimation(file), fitting: fitting)
         case .png:
             if let fitting, let bitmap = try PNGCodec.decodeRows(file, limits: limits, fitting: fitting) {
                 return DecodedImage(bitmap: bitmap)
@@ -72,25 +63,30 @@ public struct ImageDecoder: Sendable {
 
     /// The GIF in `bytes` opened to play, read up to its first frame; `path` only labels errors.
     func gifAnimation(bytes: [UInt8], path: String) throws(ImageError) -> GIFAnimation {
-        try GIFAnimation(path: path, limits: limits) { offset in
-            Array(bytes[min(offset, bytes.count)..<min(bytes.count, offset + OpenFile.chunkBytes)])
+        try GIFAnimation(path: path, limits: limits) { offset in bytes.imageChunk(at: offset) }
+    }
+
+    /// The GIF open in `file`, read from it a chunk at a time.
+    private func gifAnimation(_ file: OpenFile) throws(ImageError) -> GIFAnimation {
+        try GIFAnimation(path: file.path, limits: limits) { offset throws(ImageError) in try file.imageBytes(at: offset)
         }
     }
 
-    /// The animation at `path` opened to play, its frames decoded one at a time as they are asked for; nil when the
-    /// file is a still image.
-    public func animation(path: String) throws(ImageError) -> (any AnimationFrames)? {
-        let file: OpenFile
+    /// The file at `path`, open for reading; an image error naming it when it cannot be opened.
+    private func open(_ path: String) throws(ImageError) -> OpenFile {
         do {
-            file = try files.openRegularFile(path)
+            return try files.openRegularFile(path)
         } catch {
             throw ImageError(error, path: path)
         }
+    }
+
+    /// The animation at `path` opened to play, its frames decoded one at a time as they are asked for (a still GIF
+    /// is one frame); nil for the formats not played yet (PNG, JPEG, WebP).
+    public func animation(path: String) throws(ImageError) -> (any AnimationFrames)? {
+        let file = try open(path)
         guard try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) == .gif else { return nil }
-        let gif = try GIFAnimation(path: path, limits: limits) { offset throws(ImageError) in
-            try file.imageBytes(at: offset)
-        }
-        return gif
+        return try gifAnimation(file)
     }
 
     /// As `animation(path:)`, for bytes in memory; `path` only labels errors.

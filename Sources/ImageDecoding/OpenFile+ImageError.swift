@@ -20,3 +20,11 @@ extension OpenFile {
         }
     }
 }
+
+extension [UInt8] {
+    /// The bytes in memory as the decoders read a file: `OpenFile.chunkBytes` from `offset`, fewer at the end.
+    func imageChunk(at offset: Int) -> [UInt8] {
+        let start = Swift.min(offset, count)
+        return Array(self[start..<Swift.min(start + OpenFile.chunkBytes, count)])
+    }
+}

@@ -35,7 +35,7 @@ enum WebPCodec {
         let canvas = try header(bytes, limits: limits, path: path)
         guard canvas.animated else {
             let bitmap = try decodeStill(fitting: fitting, canvas: canvas, path: path) { offset in
-                chunk(of: bytes, at: offset)
+                bytes.imageChunk(at: offset)
             }
             return DecodedImage(bitmap: bitmap)
         }
@@ -66,7 +66,7 @@ enum WebPCodec {
     ) throws(ImageError) -> DecodedImage {
         let frame = try firstFrame(bytes, path: path)
         let image = try decodeStill(to: (frame.width, frame.height), path: path) { offset in
-            chunk(of: frame.bytes, at: offset)
+            frame.bytes.imageChunk(at: offset)
         }
         var bitmap = Bitmap(width: canvas.width, height: canvas.height, color: Color(argb: 0))
         bitmap.draw(image, x: frame.x, y: frame.y)
@@ -84,11 +84,6 @@ enum WebPCodec {
     }
 
     /// Up to `OpenFile.chunkBytes` of `bytes` from `offset`, as the file would give them.
-    private static func chunk(of bytes: [UInt8], at offset: Int) -> [UInt8] {
-        let start = min(offset, bytes.count)
-        return Array(bytes[start..<min(start + OpenFile.chunkBytes, bytes.count)])
-    }
-
     /// One still image (or one frame's bitstream) decoded at `size`, libwebp scaling while decoding; `read` gives
     /// the bytes from an offset a chunk at a time, none at the end.
     private static func decodeStill(

@@ -110,6 +110,11 @@ import Testing
         let cut = try ImageDecoder().gifAnimation(bytes: Array(bytes.prefix(bytes.count - 200)), path: "cut.gif")
         #expect(try cut.nextFrame() != nil)
         #expect(throws: ImageError.self) { try cut.nextFrame() }
+        // Cut inside the extension after the first frame, which is read ahead with it: the frame is still given.
+        let one = HandMadeGIF(width: 40, height: 30, colors: Self.colors, frames: [Self.solid(40, 30, 1)]).bytes
+        let early = try ImageDecoder().gifAnimation(bytes: Array(bytes.prefix(one.count - 1 + 3)), path: "early.gif")
+        #expect(try early.nextFrame()?.bitmap.pixels.first == Self.argb[1])
+        #expect(throws: ImageError.self) { try early.nextFrame() }
         let huge = HandMadeGIF(width: 20000, height: 2, colors: Self.colors, frames: [Self.solid(1, 1, 1)])
         #expect(
             throws: ImageError(
