@@ -50,6 +50,16 @@ public final class BannerRenderer {
                 problems.append(String(describing: error))
             }
         }
+        let bitmap = finish(
+            banner, artwork: artwork, width: width, height: height, scale: scale, cornerRadius: cornerRadius)
+        return RenderedBanner(bitmap: bitmap, problems: problems + textProblems(in: banner) + fontProblems(banner))
+    }
+
+    /// The banner drawn over `artwork` (already at its size; nil: the background colour): the scrim and text, and
+    /// the corners.
+    func finish(_ banner: Banner, artwork: Bitmap?, width: Int, height: Int, scale: Double, cornerRadius: Int?)
+        -> Bitmap
+    {
         // Opaque artwork (every JPEG, the patterns) hides the background entirely: drawn on as it is, without a
         // background bitmap to copy it into (one frame-sized buffer fewer per banner).
         var bitmap: Bitmap
@@ -59,10 +69,14 @@ public final class BannerRenderer {
             bitmap = Bitmap(width: width, height: height, color: banner.background.opaque)
             if let artwork { bitmap.draw(artwork, x: 0, y: 0) }
         }
-        let hasArtwork = artwork != nil
-        drawText(banner, into: &bitmap, scale: scale, scrim: hasArtwork)
+        drawText(banner, into: &bitmap, scale: scale, scrim: artwork != nil)
         bitmap.roundCorners(radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale))
-        problems += textProblems(in: banner)
+        return bitmap
+    }
+
+    /// What the fonts met while drawing since the last call: characters that fell back, glyphs that failed.
+    func fontProblems(_ banner: Banner) -> [String] {
+        var problems: [String] = []
         for problem in titleFont.takeFallbackProblems() + bodyFont.takeFallbackProblems() {
             problems.append("banner \"\(banner.id)\": \(problem)")
         }
@@ -71,7 +85,7 @@ public final class BannerRenderer {
                 "banner \"\(banner.id)\": the font \(font) could not draw some of its glyphs (a damaged file?); "
                     + "they are left out")
         }
-        return RenderedBanner(bitmap: bitmap, problems: problems)
+        return problems
     }
 
     /// One line per text field holding characters no configured or installed font has, with their scripts (with

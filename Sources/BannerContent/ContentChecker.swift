@@ -5,15 +5,20 @@ import ImageDecoding
 public struct ContentChecker: Sendable {
     /// Images are decoded as if shown at this size (large JPEGs decode scaled, as on the appliance).
     public var displaySize: (width: Int, height: Int)
+    /// The size banners are drawn at on that display: an animation keeps each frame at this size
+    /// (`AnimationBudget`).
+    public var bannerSize: (width: Int, height: Int)
     private let loader: ContentLoader
     private let decoder: ImageDecoder
 
-    /// A checker decoding images for `displaySize`.
+    /// A checker decoding images for `displaySize`, with banners of `bannerSize` (nil: the display's, which no
+    /// banner exceeds).
     public init(
-        displaySize: (width: Int, height: Int) = (1920, 1080), loader: ContentLoader = ContentLoader(),
-        decoder: ImageDecoder = ImageDecoder()
+        displaySize: (width: Int, height: Int) = (1920, 1080), bannerSize: (width: Int, height: Int)? = nil,
+        loader: ContentLoader = ContentLoader(), decoder: ImageDecoder = ImageDecoder()
     ) {
         self.displaySize = displaySize
+        self.bannerSize = bannerSize ?? displaySize
         self.loader = loader
         self.decoder = decoder
     }
@@ -44,6 +49,9 @@ public struct ContentChecker: Sendable {
             do throws(ImageError) {
                 let image = try decoder.decodeImage(path: path, fitting: displaySize)
                 if let note = image.note { warnings.append(ContentProblem(path: path, message: "warning: " + note)) }
+                if let note = animationNote(path) {
+                    warnings.append(ContentProblem(path: path, message: "warning: " + note))
+                }
             } catch {
                 // A missing manifest image was already reported at its manifest line.
                 if error.kind == .unreadable || error.kind == .isDirectory,
@@ -56,5 +64,25 @@ public struct ContentChecker: Sendable {
         }
         return Report(
             banners: loaded.banners, problems: problems, usedManifest: loaded.usedManifest, warnings: warnings)
+    }
+
+    /// What an animation at `path` plays short of: every frame is decoded, as the player will, and counted against
+    /// what a banner keeps. nil: not an animation, or one that plays whole.
+    private func animationNote(_ path: String) -> String? {
+        guard let animation = try? decoder.animation(path: path) else { return nil }
+        var frames = 0
+        do throws(ImageError) {
+            while try animation.nextFrame() != nil { frames += 1 }
+        } catch {
+            guard frames > 0 else { return nil }  // its first frame: the error above says it
+            return BannerRenderer.frameFailure(frame: frames + 1, error)
+        }
+        let (width, height) = bannerSize
+        let bound = AnimationBudget.frames(width: width, height: height)
+        guard frames > bound else { return nil }
+        return
+            "an animation of \(frames) frames takes \((frames * width * height * 4) >> 20) MiB at the banner's "
+            + "\(width)x\(height), more than the \(AnimationBudget.bytesPerBanner >> 20) MiB a banner keeps; only its "
+            + "first frame is shown"
     }
 }

@@ -6,10 +6,17 @@ public protocol ImageLoading {
     /// The image at `path`, possibly decoded smaller as long as it still covers `fitting` pixels, with a note for
     /// the log (an animated WebP shows its first frame).
     func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage
+    /// The animation at `path` opened to play, its frames decoded as they are asked for; nil for a format that is
+    /// not played (`ImageDecoder.animation(path:)`).
+    func loadAnimation(path: String) throws -> (any AnimationFrames)?
 }
 
 extension ImageDecoder: ImageLoading {
     public func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage {
         try decodeImage(path: path, fitting: fitting)
+    }
+
+    public func loadAnimation(path: String) throws -> (any AnimationFrames)? {
+        try animation(path: path)
     }
 }

@@ -15,13 +15,13 @@ public protocol BannerPrerenderer: AnyObject {
 /// One finished banner.
 public struct PrerenderedBanner: Sendable {
     public var banner: Int
-    public var sprite: Sprite
+    public var picture: BannerPicture
     /// What could not be drawn as given (see `RenderedBanner.problems`).
     public var problems: [String]
 
-    public init(banner: Int, sprite: Sprite, problems: [String]) {
+    public init(banner: Int, picture: BannerPicture, problems: [String]) {
         self.banner = banner
-        self.sprite = sprite
+        self.picture = picture
         self.problems = problems
     }
 }

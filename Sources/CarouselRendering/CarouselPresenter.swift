@@ -37,6 +37,8 @@ public final class CarouselPresenter {
     private var reported: Set<String> = []
     private let placeholder: Sprite
     private var placements: [Placement] = []
+    /// The frames the animations on screen show.
+    private var playback = AnimationPlayback()
 
     /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
     /// Sprites are stored in the display's `format` and flattened over `background`, so composing copies them
@@ -68,6 +70,7 @@ public final class CarouselPresenter {
     public func replace(banners: BannerList, carrying: (Int) -> Int?) {
         self.banners = banners
         cache.renumber(carrying)
+        playback.renumber(carrying)
         spriteGeneration += 1
         inFlight.removeAll()
         if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
@@ -139,7 +142,7 @@ public final class CarouselPresenter {
         guard case .worker(let worker) = rendering else { return false }
         var redraw = false
         for result in worker.collect() {
-            cache.insert(result.sprite, for: result.banner, keeping: window)
+            cache.insert(result.picture, for: result.banner, keeping: window)
             spriteGeneration += 1
             inFlight.removeAll { $0 == result.banner }
             report(result.problems)
@@ -161,11 +164,11 @@ public final class CarouselPresenter {
         placeholdersOnScreen = 0
         for view in views {
             let sprite: Sprite
-            if let ready = cache.sprite(for: view.banner) {
+            if let ready = shownSprite(of: view.banner) {
                 sprite = ready
             } else if case .inline(let renderer) = rendering {
                 render(view.banner, with: renderer)
-                sprite = cache.sprite(for: view.banner) ?? placeholder
+                sprite = shownSprite(of: view.banner) ?? placeholder
             } else {
                 placeholdersDrawn += 1
                 placeholdersOnScreen += 1
@@ -183,7 +186,7 @@ public final class CarouselPresenter {
         var placed: [Placement] = []
         placed.reserveCapacity(pages.count)
         for page in pages {
-            guard let sprite = cache.sprite(for: recycler.banner(atPage: page)) else { return nil }
+            guard let sprite = shownSprite(of: recycler.banner(atPage: page)) else { return nil }
             placed.append(
                 Placement(sprite, x: strip.bannerX(page: page, centerPage: center), y: layout.topInsetPixels))
         }
@@ -199,11 +202,30 @@ public final class CarouselPresenter {
 
     private func render(_ banner: Int, with renderer: BannerRenderer) {
         guard banner < banners.count else { return }
-        let rendered = renderer.render(
-            banners[banner], width: target.width, height: target.height, scale: target.scale,
-            cornerRadius: target.cornerRadius)
+        let rendered = BannerPicture.render(banners[banner], with: renderer, for: target)
         report(rendered.problems)
-        cache.insert(composer.prepare(rendered.bitmap, over: background), for: banner, keeping: window)
+        cache.insert(rendered.picture, for: banner, keeping: window)
         spriteGeneration += 1
     }
+
+    /// The sprite `banner` shows now (its animation's frame), marking it used; nil when it is not rendered.
+    private func shownSprite(of banner: Int) -> Sprite? {
+        cache.picture(for: banner)?.sprite(frame: playback.frame(of: banner))
+    }
+
+    /// Brings the animations on screen up to `now` (`AnimationPlayback`); returns whether a frame on screen changed
+    /// (draw again). Call before each frame is drawn.
+    public func advanceAnimations(_ carousel: Carousel, at now: Duration) -> Bool {
+        let centre = carousel.count > 0 ? carousel.index : nil
+        let changed = playback.advance(carousel.visibleViews(), centre: centre, at: now) { cache.timeline(of: $0) }
+        if changed { spriteGeneration += 1 }
+        return changed
+    }
+
+    /// When the next frame of an animation on screen is due; nil when none will change by itself.
+    public var nextAnimationFrame: Duration? { playback.nextChange }
+
+    /// Whether an animation on screen is playing with frames to come: each of its frames is composed (a strip
+    /// would be out of date by the next frame).
+    public var isAnimating: Bool { playback.isMoving }
 }

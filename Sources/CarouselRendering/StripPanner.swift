@@ -35,9 +35,12 @@ public final class StripPanner {
         self.background = background
     }
 
-    /// Shows the carousel's frame as a window of a ready strip; nil when none holds it (compose the frame).
+    /// Shows the carousel's frame as a window of a ready strip; nil when none holds it, or an animation on screen
+    /// is playing (compose the frame).
     public func present(_ carousel: Carousel, presenter: CarouselPresenter) throws -> PresentOutcome? {
-        guard failure == nil, device.panMethod != nil, let recycler = carousel.recycler else { return nil }
+        guard failure == nil, device.panMethod != nil, !presenter.isAnimating, let recycler = carousel.recycler else {
+            return nil
+        }
         let center = recycler.centerPage
         let scroll = strip.layout.scrollPixels(carousel.position)
         guard let offset = strip.windowOffset(scrollPixels: scroll, centerPage: center),
@@ -67,9 +70,10 @@ public final class StripPanner {
     }
 
     /// Claims a strip for each wanted content no strip holds and hands it to `compose` (to run off the loop and
-    /// come back through `composed`). Call after each frame; cheap when the strips hold what is wanted.
+    /// come back through `composed`). Call after each frame; cheap when the strips hold what is wanted. None while
+    /// an animation plays: its strips would be out of date at its next frame.
     public func prepare(_ carousel: Carousel, presenter: CarouselPresenter, compose: (StripJob) -> Void) {
-        guard failure == nil, device.panMethod != nil else { return }
+        guard failure == nil, device.panMethod != nil, !presenter.isAnimating else { return }
         let wanted = contents(carousel, presenter: presenter)
         for content in wanted {
             guard let slot = slots.claim(content, keep: wanted, busy: isOnScreen) else { continue }

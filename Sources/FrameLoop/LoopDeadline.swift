@@ -3,6 +3,8 @@
 public struct LoopDeadline: Equatable, Sendable {
     /// The frames' next step or flip bound (`FrameDriver.nextDeadline`); counted only while the screen is lit.
     public var frames: Duration?
+    /// The next frame of an animation on screen (`AnimationPlayback.nextChange`); counted only while lit.
+    public var animation: Duration?
     /// The screen is lit: dark, there is nothing to draw and no autoplay.
     public var lit: Bool
     /// A probe, a debounced reload or the screen schedule's next change (`LoopChores.deadline`).
@@ -18,10 +20,11 @@ public struct LoopDeadline: Equatable, Sendable {
     public var metrics: Duration?
 
     public init(
-        frames: Duration?, lit: Bool, chores: Duration?, scheduleEdge: Duration?, stagingPatience: Duration?,
-        watchdog: Duration?, metrics: Duration?
+        frames: Duration?, animation: Duration?, lit: Bool, chores: Duration?, scheduleEdge: Duration?,
+        stagingPatience: Duration?, watchdog: Duration?, metrics: Duration?
     ) {
         self.frames = frames
+        self.animation = animation
         self.lit = lit
         self.chores = chores
         self.scheduleEdge = scheduleEdge
@@ -34,7 +37,8 @@ public struct LoopDeadline: Equatable, Sendable {
     public func earliest(now: Duration) -> Duration? {
         // Pairwise, not through an array: this runs at every wake-up of the frame loop, which must not allocate.
         let patience = stagingPatience.flatMap { $0 > now ? $0 : nil }
-        let parts = Self.earlier(Self.earlier(lit ? frames : nil, chores), Self.earlier(scheduleEdge, patience))
+        let drawing = lit ? Self.earlier(frames, animation) : nil
+        let parts = Self.earlier(Self.earlier(drawing, chores), Self.earlier(scheduleEdge, patience))
         return Self.earlier(parts, Self.earlier(watchdog, metrics))
     }
 

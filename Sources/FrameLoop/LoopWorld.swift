@@ -24,8 +24,11 @@ public protocol LoopWorld: AnyObject {
     var isStaging: Bool { get }
     /// systemd's watchdog interval; nil without a watchdog.
     var watchdogInterval: Duration? { get }
-    /// The parts of the deadline only the world knows: a schedule's edge, staging's patience, the metrics' write.
-    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?)
+    /// The parts of the deadline only the world knows: an animation's next frame, a schedule's edge, staging's
+    /// patience, the metrics' write.
+    func otherDeadlines(now: Duration) -> (
+        animation: Duration?, scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?
+    )
 
     /// The local time, read only when a schedule needs it.
     func localTime() -> LocalTime
@@ -38,6 +41,8 @@ public protocol LoopWorld: AnyObject {
     func screenIsDark()
     /// Changes the banners at a schedule's edge, when the carousel can change unseen.
     func applySchedules(at now: Duration)
+    /// Brings the animations on screen up to `now`; true when a frame of one changed (the picture must be drawn).
+    func advanceAnimations(at now: Duration) -> Bool
     /// Whether banner `index` is rendered (a frame shows a placeholder for one that is not).
     func isRendered(_ index: Int) -> Bool
     /// Shows the carousel's frame as a window of a ready strip; nil: compose it.
@@ -77,6 +82,7 @@ extension LoopWorld {
         if !chores.lit { screenIsDark() }
         if !isStaging { applySchedules(at: now) }
         if chores.lit {
+            if advanceAnimations(at: now) { frames.requestRedraw() }
             drawFrame(at: now)
             prepareAhead()
         }
@@ -93,7 +99,7 @@ extension LoopWorld {
     public func nextDeadline(now: Duration) -> Duration? {
         let others = otherDeadlines(now: now)
         return LoopDeadline(
-            frames: frames.nextDeadline(display: scanout), lit: chores.lit,
+            frames: frames.nextDeadline(display: scanout), animation: others.animation, lit: chores.lit,
             chores: chores.deadline(now: now, local: localTime(), hasDisplay: scanout != nil),
             scheduleEdge: others.scheduleEdge, stagingPatience: others.stagingPatience,
             watchdog: watchdogInterval.map { _ in frames.watchdogDeadline }, metrics: others.metrics

@@ -61,7 +61,16 @@ public struct LoopHarness {
     /// Every wake-up of the loop.
     public var wakeups: [Duration] { world.wakeups }
     /// Every frame handed to the display: its time and the carousel's position.
-    public var frames: [(time: Duration, position: Double)] { world.presented }
+    public var frames: [(time: Duration, position: Double)] { world.presented.map { ($0.time, $0.position) } }
+    /// Every frame handed to the display: its time and the frame the animation of the banner at the centre showed.
+    public var animationFrames: [(time: Duration, frame: Int)] {
+        world.presented.map { ($0.time, $0.animationFrame) }
+    }
+    /// The banners that are animations, and how they play (the presenter's `AnimationPlayback` plays them).
+    public var animations: [Int: AnimationTimeline] {
+        get { world.animations }
+        set { world.animations = newValue }
+    }
     /// Every watchdog ping.
     public var pings: [Duration] { world.pings }
     /// When pings began to be withheld for a hung display (`WatchdogAction.withhold(first: true)`): once per hang.

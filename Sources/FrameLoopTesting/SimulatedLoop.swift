@@ -18,8 +18,11 @@ final class SimulatedLoop: LoopWorld {
     var events: [InputEvent] = []
     var watchdogInterval: Duration?
     var renderedAt: [Int: Duration] = [:]
+    /// The banners that are animations, and how they play.
+    var animations: [Int: AnimationTimeline] = [:]
+    private var playback = AnimationPlayback()
     private(set) var wakeups: [Duration] = []
-    private(set) var presented: [(time: Duration, position: Double)] = []
+    private(set) var presented: [(time: Duration, position: Double, animationFrame: Int)] = []
     private(set) var pings: [Duration] = []
     private(set) var hangsReported: [Duration] = []
     private(set) var spun = false
@@ -39,7 +42,7 @@ final class SimulatedLoop: LoopWorld {
     private let localStart: Duration
     private var nextEvent = 0
     /// The frame being drawn: the carousel's position and whether a banner not rendered yet is in it.
-    private var drawn = (position: 0.0, placeholder: false)
+    private var drawn = (position: 0.0, placeholder: false, animationFrame: 0)
     private var nextContentChange = 0
     /// What the directory holds since it last changed, read at the next reload.
     private var changedTo: Banners?
@@ -122,8 +125,10 @@ final class SimulatedLoop: LoopWorld {
     var scanout: (any ScanoutDevice)? { displayOpen ? display : nil }
     var shownBanners: (count: Int, generation: Int) { (frames.scheduler.carousel.count, generation) }
     var isStaging: Bool { staged != nil }
-    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?) {
-        (nil, staged?.swap.deadline, nil)
+    func otherDeadlines(now: Duration) -> (
+        animation: Duration?, scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?
+    ) {
+        (scanout == nil ? nil : playback.nextChange, nil, staged?.swap.deadline, nil)
     }
     func localTime() -> LocalTime { .afterMondayMidnight(localStart + clock.now) }
 
@@ -154,15 +159,27 @@ final class SimulatedLoop: LoopWorld {
 
     func isRendered(_ index: Int) -> Bool { isRendered(index, of: renderedAt) }
 
+    /// As `MainLoop`: with no display, nothing is on screen to play.
+    func advanceAnimations(at now: Duration) -> Bool {
+        let carousel = frames.scheduler.carousel
+        return scanout != nil
+            && playback.advance(carousel.visibleViews(), centre: carousel.index, at: now) { banner in
+                isRendered(banner) ? animations[banner] : nil
+            }
+    }
+
     func pan(_ carousel: Carousel) throws -> PresentOutcome? { nil }
 
     func draw(_ carousel: Carousel, into buffer: PixelBuffer) {
-        drawn = (carousel.position, carousel.visibleViews().contains { !isRendered($0.banner) })
+        drawn = (
+            carousel.position, carousel.visibleViews().contains { !isRendered($0.banner) },
+            playback.frame(of: carousel.index)
+        )
     }
 
     func framed(_ result: FrameDriver.FrameResult, autoplayWaitBegan: Bool, at now: Duration) {
         guard result == .presented else { return }
-        presented.append((now, drawn.position))
+        presented.append((now, drawn.position, drawn.animationFrame))
         if drawn.placeholder { placeholderFrames += 1 }
     }
 

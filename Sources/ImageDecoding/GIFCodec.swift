@@ -52,9 +52,6 @@ final class GIFAnimation: AnimationFrames {
         Self.close(gif)
     }
 
-    /// Whether a frame is still to come.
-    var hasNextFrame: Bool { atImage }
-
     func nextFrame() throws(ImageError) -> AnimationFrame? {
         if let failureAhead { throw failureAhead }
         guard atImage else { return nil }
@@ -284,8 +281,8 @@ final class GIFInput {
 }
 
 extension GIFAnimation {
-    /// The first frame as a still, covering `fitting` (area-averaged when the canvas is at least twice as large);
-    /// with a note when frames follow that are not shown.
+    /// The first frame as a still, covering `fitting` (area-averaged when the canvas is at least twice as large).
+    /// No note when frames follow: an animated GIF plays (`animation(path:)`), and this is its first frame.
     static func firstFrame(of gif: GIFAnimation, fitting: (width: Int, height: Int)?) throws(ImageError)
         -> DecodedImage
     {
@@ -296,7 +293,6 @@ extension GIFAnimation {
             let size = DecodeSize.covering(fitting, from: (gif.width, gif.height))
             if size != (gif.width, gif.height) { bitmap = bitmap.scaled(width: size.width, height: size.height) }
         }
-        let note = gif.hasNextFrame ? "an animated GIF; only its first frame is shown" : nil
-        return DecodedImage(bitmap: bitmap, note: note)
+        return DecodedImage(bitmap: bitmap)
     }
 }

@@ -168,14 +168,13 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
             let (job, t, banner) = (generation, target, banners[index])
             inProgress.insert(index)
             condition.unlock()
-            let rendered = renderer.render(
-                banner, width: t.width, height: t.height, scale: t.scale, cornerRadius: t.cornerRadius)
-            let sprite = Sprite(rendered.bitmap, rotation: t.rotation, format: t.format, over: t.background)
+            let rendered = BannerPicture.render(banner, with: renderer, for: t)
             condition.lock()
             let current = job == generation
             if current {
                 inProgress.remove(index)
-                finished.append(PrerenderedBanner(banner: index, sprite: sprite, problems: rendered.problems))
+                finished.append(
+                    PrerenderedBanner(banner: index, picture: rendered.picture, problems: rendered.problems))
             }
             condition.unlock()
             if current { wake() }

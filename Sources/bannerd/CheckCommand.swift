@@ -1,5 +1,6 @@
 import BannerContent
 import BannerdConfig
+import CarouselEngine
 import CommandLineParsing
 import DisplaySelection
 import FileAccess
@@ -50,7 +51,18 @@ struct CheckCommand: BannerdCommand {
             throw CommandFailure("\(error)")
         }
         let loader = ContentLoader(actions: Set(settings.actions.keys))
-        var report = ContentChecker(displaySize: (size.width, size.height), loader: loader).check(directory: content)
+        let layout: CarouselLayout
+        do {
+            layout = try CarouselLayout(
+                widthPixels: size.width, heightPixels: size.height, scale: settings.display.scale ?? 1,
+                metrics: settings.carousel.applied(to: CarouselMetrics()))
+        } catch {
+            throw CommandFailure("--size \(size): \(error)")
+        }
+        var report = ContentChecker(
+            displaySize: (size.width, size.height), bannerSize: (layout.bannerWidthPixels, layout.bannerHeightPixels),
+            loader: loader
+        ).check(directory: content)
         report.problems += try accessProblems(report)
         report.warnings += try textWarnings(report, fonts: settings.fonts)
         for problem in report.problems + report.warnings { print(problem) }

@@ -15,14 +15,22 @@ extension MainLoop {
     var isStaging: Bool { staged != nil }
     var watchdogInterval: Duration? { connections.notifier?.watchdogInterval }
 
-    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?) {
+    func otherDeadlines(now: Duration) -> (
+        animation: Duration?, scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?
+    ) {
         (
+            screen == nil ? nil : presenter.nextAnimationFrame,
             showing.scheduled.deadline(carousel: scheduler.carousel), staged?.swap.deadline,
             settings.metricsTextfile.map { _ in metrics.schedule.deadline }
         )
     }
 
     func localTime() -> LocalTime { Self.localTime() }
+
+    /// With no display, nothing is on screen to play.
+    func advanceAnimations(at now: Duration) -> Bool {
+        screen != nil && presenter.advanceAnimations(scheduler.carousel, at: now)
+    }
 
     func screenIsDark() {
         failScreenshots("error: the screen is off (its schedule)")

@@ -12,6 +12,8 @@ final class FakeImages: ImageLoading {
         var description: String { "x.png: not a PNG or JPEG file" }
     }
     var image: Bitmap?
+    /// Frames the artwork plays (nil: a still), how many times, and the frame at which decoding fails.
+    var animation: (frames: [AnimationFrame], plays: Int?, failingAt: Int?)?
     var asked: [(String, Int, Int)] = []
     init(_ image: Bitmap?) { self.image = image }
     func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage {
@@ -19,6 +21,31 @@ final class FakeImages: ImageLoading {
         guard let image else { throw Missing() }
         return DecodedImage(bitmap: image)
     }
+    func loadAnimation(path: String) throws -> (any AnimationFrames)? {
+        animation.map { ScriptedAnimation(frames: $0.frames, plays: $0.plays, failingAt: $0.failingAt) }
+    }
+}
+
+/// An animation playing frames given, failing at one if asked.
+final class ScriptedAnimation: AnimationFrames {
+    let frames: [AnimationFrame]
+    let plays: Int?
+    let failingAt: Int?
+    private var next = 0
+    var width: Int { frames.first?.bitmap.width ?? 0 }
+    var height: Int { frames.first?.bitmap.height ?? 0 }
+    init(frames: [AnimationFrame], plays: Int?, failingAt: Int?) {
+        (self.frames, self.plays, self.failingAt) = (frames, plays, failingAt)
+    }
+    func nextFrame() throws(ImageError) -> AnimationFrame? {
+        guard next != failingAt else {
+            throw ImageError(.corrupt, call: "DGifGetLine", message: "image data is truncated", path: "moving.gif")
+        }
+        guard next < frames.count else { return nil }
+        defer { next += 1 }
+        return frames[next]
+    }
+    func rewind() throws(ImageError) { next = 0 }
 }
 
 @Suite struct BannerRendererTests {

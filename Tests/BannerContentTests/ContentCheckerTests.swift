@@ -57,3 +57,28 @@ import Testing
         #expect(!report.isClean && report.problems.first?.message.contains("no PNG, JPEG, WebP or GIF files") == true)
     }
 }
+
+/// Animations are decoded whole by `check`, as the player plays them: a frame that fails and frames past what a
+/// banner keeps are each one warning.
+@Suite struct AnimationCheckTests {
+    static let dir = ContentCheckerTests.base + "/animations"
+
+    @Test func aFrameThatFailsIsNamedAndTheFramesBeforeItPlay() {
+        let report = ContentChecker(displaySize: (320, 240), bannerSize: (288, 208)).check(directory: Self.dir)
+        #expect(report.isClean && report.banners.count == 2)
+        #expect(
+            report.warnings.map(\.description) == [
+                Self.dir + "/cut.gif: warning: frame 3: image data is truncated or corrupt; re-export it (DGifGetLine: "
+                    + "Failed to read from given file); the 2 frame(s) before it play"
+            ])
+    }
+
+    @Test func framesPastWhatABannerKeepsAreSaid() {
+        // 64 MiB a frame at 4096x4096: not even two fit in a banner's 48 MiB.
+        let report = ContentChecker(displaySize: (8192, 4096), bannerSize: (4096, 4096)).check(directory: Self.dir)
+        #expect(
+            report.warnings.map(\.description).last
+                == Self.dir + "/plays.gif: warning: an animation of 3 frames takes 192 MiB at the banner's 4096x4096, "
+                + "more than the 48 MiB a banner keeps; only its first frame is shown")
+    }
+}

@@ -7,20 +7,20 @@ import Raster
 import Testing
 
 @Suite struct SpriteCacheTests {
-    private func sprite(_ width: Int) -> Sprite {
-        Sprite(Bitmap(width: width, height: 2, color: .clear), rotation: .none)
+    private func sprite(_ width: Int) -> BannerPicture {
+        BannerPicture(Sprite(Bitmap(width: width, height: 2, color: .clear), rotation: .none))
     }
 
     @Test func holdsAtMostItsCapacityAndEvictsTheLeastRecentlyUsed() {
         var cache = SpriteCache(capacity: 3)
         for banner in 0..<3 { cache.insert(sprite(banner + 1), for: banner) }
-        _ = cache.sprite(for: 0)  // 1 is now the least recently used
+        _ = cache.picture(for: 0)  // 1 is now the least recently used
         cache.insert(sprite(9), for: 7)
         #expect(cache.banners == [0, 2, 7])
-        #expect(cache.sprite(for: 1) == nil)
-        #expect(cache.sprite(for: 7)?.logicalWidth == 9)
+        #expect(cache.picture(for: 1) == nil)
+        #expect(cache.picture(for: 7)?.frames[0].logicalWidth == 9)
         cache.insert(sprite(5), for: 7)
-        #expect(cache.banners == [0, 2, 7] && cache.sprite(for: 7)?.logicalWidth == 5)
+        #expect(cache.banners == [0, 2, 7] && cache.picture(for: 7)?.frames[0].logicalWidth == 5)
         cache.removeAll()
         #expect(cache.banners.isEmpty)
     }
@@ -31,7 +31,7 @@ import Testing
     @Test func theBannersKeptAreNeverEvicted() {
         var cache = SpriteCache(capacity: 3)
         for banner in 0..<3 { cache.insert(sprite(banner + 1), for: banner) }
-        _ = cache.sprite(for: 2)  // 0, then 1, are the least recently used
+        _ = cache.picture(for: 2)  // 0, then 1, are the least recently used
         cache.insert(sprite(9), for: 7, keeping: [0, 7])
         #expect(cache.banners == [0, 2, 7])
         // Nothing but kept banners left to evict: a banner not kept is not stored; a kept one still is.
@@ -47,7 +47,8 @@ import Testing
         for banner in 0..<3 { cache.insert(sprite(banner + 1), for: banner) }
         cache.renumber { [0: 0, 2: 1][$0] }
         #expect(cache.banners == [0, 1])
-        #expect(cache.sprite(for: 1)?.logicalWidth == 3 && cache.sprite(for: 0)?.logicalWidth == 1)
+        #expect(
+            cache.picture(for: 1)?.frames[0].logicalWidth == 3 && cache.picture(for: 0)?.frames[0].logicalWidth == 1)
     }
 }
 

@@ -5,11 +5,13 @@ import Testing
     static let now = Duration.seconds(100)
 
     static func deadline(
-        frames: Duration? = nil, lit: Bool = true, chores: Duration? = nil, scheduleEdge: Duration? = nil,
-        stagingPatience: Duration? = nil, watchdog: Duration? = nil, metrics: Duration? = nil
+        frames: Duration? = nil, animation: Duration? = nil, lit: Bool = true, chores: Duration? = nil,
+        scheduleEdge: Duration? = nil, stagingPatience: Duration? = nil, watchdog: Duration? = nil,
+        metrics: Duration? = nil
     ) -> Duration? {
         LoopDeadline(
-            frames: frames, lit: lit, chores: chores, scheduleEdge: scheduleEdge, stagingPatience: stagingPatience,
+            frames: frames, animation: animation, lit: lit, chores: chores, scheduleEdge: scheduleEdge,
+            stagingPatience: stagingPatience,
             watchdog: watchdog, metrics: metrics
         ).earliest(now: now)
     }
@@ -26,6 +28,11 @@ import Testing
                 == .seconds(101))
         #expect(Self.deadline(watchdog: .seconds(130), metrics: .seconds(160)) == .seconds(130))
         #expect(Self.deadline(scheduleEdge: .seconds(3600)) == .seconds(3600))
+    }
+
+    @Test func anAnimationsNextFrameWakesTheLoopOnlyWhileLit() {
+        #expect(Self.deadline(frames: .seconds(105), animation: .seconds(101)) == .seconds(101))
+        #expect(Self.deadline(animation: .seconds(101), lit: false, chores: .seconds(200)) == .seconds(200))
     }
 
     @Test func aDarkScreenWaitsForNoFrame() {

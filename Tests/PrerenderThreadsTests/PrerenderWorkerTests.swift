@@ -115,4 +115,7 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         lock.withLock { paths.append(path) }
         throw Missing()
     }
+    func loadAnimation(path: String) throws -> (any AnimationFrames)? {
+        throw Missing()
+    }
 }

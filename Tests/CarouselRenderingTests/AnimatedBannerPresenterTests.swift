@@ -1,0 +1,129 @@
+import BannerContent
+import CarouselEngine
+import CarouselRendering
+import DisplaySelection
+import Foundation
+import FrameLoopTesting
+import Raster
+import Testing
+
+/// A GIF made by ffmpeg, played by the presenter at rest as the loop plays it: the frames on glass follow the
+/// animation's frames at their times, composed while it plays, and panned again once it has stopped.
+@Suite struct AnimatedBannerPresenterTests {
+    /// Four frames of ffmpeg's test picture at 10 fps (each different: its counter and its moving gradient), 64x48;
+    /// `loop` as ffmpeg's GIF muxer takes it (0: for ever, -1: once).
+    static func withGIF<T>(loop: Int, _ body: (String) throws -> T) throws -> T {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bannerd-anim-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("moving.gif").path
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = [
+            "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=0.4", "-loop", "\(loop)", path,
+        ]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        #expect(ffmpeg.terminationStatus == 0)
+        return try body(path)
+    }
+
+    /// The carousel at rest on an animated banner, a frame shown at each of `times` (ms) as the loop shows it:
+    /// animations advanced, strips prepared (composed at once), then panned or composed.
+    static func play(loop: Int, at times: [Int]) throws -> (
+        glass: [Bitmap], panned: [Int], presenter: CarouselPresenter
+    ) {
+        try withGIF(loop: loop) { path in
+            let banners = BannerList(
+                [Banner(id: "moving", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
+            return try play(banners, at: times)
+        }
+    }
+
+    private static func play(_ banners: BannerList, at times: [Int]) throws -> (
+        glass: [Bitmap], panned: [Int], presenter: CarouselPresenter
+    ) {
+        let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
+        let presenter = CarouselPresenter(
+            banners: banners, layout: layout, rotation: .none, background: .black,
+            rendering: .inline(try CarouselPresenterTests.renderer()))
+        let clock = ManualClock()
+        let display = FakeDisplay(clock: clock, flips: .immediate(), size: PixelSize(width: 320, height: 200))
+        display.panMethod = .framebufferOffset
+        let panner = StripPanner(device: display, layout: layout, rotation: .none, background: .black)
+        let carousel = Carousel(layout: layout, count: banners.count)
+        var glass: [Bitmap] = []
+        var panned: [Int] = []
+        for time in times.map({ Duration.milliseconds($0) }) {
+            clock.advance(to: time)
+            _ = presenter.advanceAnimations(carousel, at: time)
+            presenter.focus(on: carousel)
+            panner.prepare(carousel, presenter: presenter) { job in
+                job.run()
+                panner.composed(job)
+            }
+            let before = panner.framesPanned
+            if try panner.present(carousel, presenter: presenter) == nil {
+                presenter.draw(carousel.visibleViews(), into: try #require(display.backBuffer))
+                _ = try display.present()
+            }
+            if panner.framesPanned > before { panned.append(glass.count) }
+            clock.advance(to: time + .milliseconds(1))  // the flip completes
+            _ = try display.handleReadable()
+            glass.append(display.glassPicture())
+        }
+        return (glass, panned, presenter)
+    }
+
+    /// Whether no two of `glass[range]` are the same (indices in, so that a failure prints no bitmap).
+    static func allDiffer(_ glass: [Bitmap], _ range: ClosedRange<Int>) -> Bool {
+        range.allSatisfy { i in range.allSatisfy { j in i == j || glass[i] != glass[j] } }
+    }
+
+    /// Which of `glass` are the same picture as the first of them: their indices (a bitmap is too long to print).
+    static func sameAs(_ glass: [Bitmap], _ index: Int) -> [Int] {
+        glass.indices.filter { glass[$0] == glass[index] }
+    }
+
+    @Test func theAnimationOnGlassFollowsItsFramesAndLoops() throws {
+        // Rendered at 0; it begins at 10 ms (the first step that finds it rendered); frames at 110, 210, 310, 410.
+        let (glass, panned, presenter) = try Self.play(loop: 0, at: [0, 10, 60, 110, 210, 310, 410])
+        #expect(Self.sameAs(glass, 0) == [0, 1, 2, 6], "the first frame, again when the loop begins again")
+        let allDiffer = Self.allDiffer(glass, 2...5)
+        #expect(allDiffer, "four different frames")
+        // Panned at first; composed from the moment it played (a strip would be out of date at its next frame).
+        #expect(panned == [0])
+        #expect(presenter.isAnimating && presenter.nextAnimationFrame == .milliseconds(510))
+    }
+
+    @Test func anAnimationPlayedOnceEndsOnItsLastFrameAndPansAgain() throws {
+        let (glass, panned, presenter) = try Self.play(loop: -1, at: [0, 10, 110, 210, 310, 410, 900])
+        let allDiffer = Self.allDiffer(glass, 1...4)
+        #expect(allDiffer)
+        #expect(Self.sameAs(glass, 4) == [4, 5, 6], "its last frame stays")
+        #expect(!presenter.isAnimating && presenter.nextAnimationFrame == nil)
+        // Panned again from its last frame on (310 ms), composed while it played.
+        #expect(panned == [0, 4, 5, 6])
+    }
+
+    @Test func anAnimationOverItsBudgetShowsItsFirstFrameAndSaysWhy() throws {
+        let renderer = try CarouselPresenterTests.renderer()
+        let target = PrerenderTarget(
+            width: 512, height: 512, scale: 1, cornerRadius: 8, rotation: .none, background: .black)
+        let (kept, over) = try Self.withGIF(loop: 0) { path in
+            let banner = Banner(id: "big", artwork: .file(path: path))
+            // 1 MiB a frame: four fit in 4 MiB, not in 3.
+            return (
+                BannerPicture.render(banner, with: renderer, for: target, budget: 4 << 20),
+                BannerPicture.render(banner, with: renderer, for: target, budget: 3 << 20)
+            )
+        }
+        #expect(kept.picture.frames.count == 4 && kept.picture.timeline?.frameCount == 4 && kept.problems.isEmpty)
+        #expect(over.picture.frames.count == 1 && over.picture.timeline == nil)
+        #expect(
+            over.problems == [
+                "banner \"big\": its animation has more than 3 frames at 512x512 (the 3 MiB a banner keeps); only its "
+                    + "first frame is shown"
+            ])
+    }
+}

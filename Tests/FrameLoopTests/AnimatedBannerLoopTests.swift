@@ -1,0 +1,69 @@
+import CarouselEngine
+import FrameLoop
+import FrameLoopTesting
+import Testing
+
+/// Animated banners through the loop's own step (`LoopWorld.step`): at rest a frame is drawn for each frame of the
+/// animation at its time and for nothing else, and an animation begins as its banner comes to the centre.
+@Suite struct AnimatedBannerLoopTests {
+    static func ms(_ n: Int) -> Duration { .milliseconds(n) }
+    /// Four frames: 100, 100, 100 and 200 ms.
+    static func timeline(plays: Int?) throws -> AnimationTimeline {
+        try #require(AnimationTimeline(durations: [ms(100), ms(100), ms(100), ms(200)], plays: plays))
+    }
+
+    @Test(arguments: [Pacing.vblank, .timer])
+    func atRestEachFrameOfTheAnimationIsDrawnOnceAtItsTime(pacing: Pacing) throws {
+        var loop = try LoopHarness(count: 3, pacing: pacing, flips: .vblank(period: FramePacer.step))
+        loop.animations = [0: try Self.timeline(plays: nil)]
+        loop.run(until: .seconds(3))
+        #expect(!loop.spun)
+        let frames = loop.animationFrames
+        // One frame per change: 0 1 2 3 (200 ms) 0 1 …, a play of 500 ms: six plays, and the seventh's first at 3 s.
+        #expect(frames.count == 6 * 4 + 1, "\(frames.count) frames")
+        for (n, shown) in frames.enumerated() {
+            let play = n / 4
+            let due = Self.ms(500) * play + [Self.ms(0), Self.ms(100), Self.ms(200), Self.ms(300)][n % 4]
+            #expect(shown.frame == n % 4, "frame \(n)")
+            // Drawn at its time, or at the step after it (within one 60 Hz step).
+            #expect(shown.time >= due && shown.time < due + FramePacer.step, "frame \(n) at \(shown.time)")
+        }
+        // Woken for those frames only (and the flips they made).
+        #expect(loop.wakeups.count <= 3 * frames.count)
+    }
+
+    @Test func anAnimationPlayedOnceStopsDrawingOnItsLastFrame() throws {
+        var loop = try LoopHarness(count: 3, pacing: .timer, flips: .vblank(period: FramePacer.step))
+        loop.animations = [0: try Self.timeline(plays: 1)]
+        loop.run(until: .seconds(10))
+        #expect(loop.animationFrames.map(\.frame) == [0, 1, 2, 3])
+        #expect(loop.wakeups.filter { $0 > .seconds(1) }.isEmpty)
+    }
+
+    @Test func anAnimationBeginsAsAutoplayBringsItsBannerToTheCentre() throws {
+        var loop = try LoopHarness(
+            count: 3, pacing: .vblank, flips: .vblank(period: FramePacer.step), autoplay: .seconds(4))
+        loop.animations = [1: try Self.timeline(plays: 1)]
+        loop.run(until: .seconds(8))
+        // Banner 0 rests 4 s and nothing is drawn meanwhile; then the slide, during which banner 1 becomes the one
+        // nearest the centre and begins: its frames go 0, 1, 2, 3 in order and never back.
+        #expect(!loop.frames.contains { $0.time > .zero && $0.time < .seconds(4) })
+        let animated = loop.animationFrames.filter { $0.time >= .seconds(4) }.map(\.frame)
+        #expect(animated.first == 0 && animated.last == 3)
+        #expect(zip(animated, animated.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(Set(animated) == [0, 1, 2, 3])
+        #expect(loop.rests == [0, 1])
+    }
+
+    @Test func anUnpluggedScreenPlaysNothingAndWakesForNoFrame() throws {
+        var loop = try LoopHarness(count: 3, pacing: .timer, flips: .vblank(period: FramePacer.step))
+        loop.animations = [0: try Self.timeline(plays: nil)]
+        loop.display.unplugged = [Duration.zero..<Duration.seconds(60)]
+        loop.hotplugEvents = [Self.ms(1)]
+        loop.run(until: .seconds(5))
+        #expect(!loop.spun)
+        #expect(loop.display.presents.filter { $0 > Self.ms(1) }.isEmpty)
+        // Woken only to look for the display.
+        #expect(loop.wakeups.filter { $0 > .seconds(1) } == loop.displayProbes.filter { $0 > .seconds(1) })
+    }
+}
