@@ -193,7 +193,7 @@ let package = Package(
             dependencies: [
                 "CarouselEngine", "CarouselTrace", "CarouselRendering", "PrerenderThreads", "BannerContent",
                 "GlyphText", "ImageDecoding", "Raster", "FileAccess", "TextLayout", "CTurboJPEG", "CWebP", "FrameLoop",
-                "FrameLoopTesting", "BackgroundJobs", "DisplaySelection",
+                "FrameLoopTesting", "BackgroundJobs", "DisplaySelection", "CGIF",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
