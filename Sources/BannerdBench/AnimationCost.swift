@@ -6,10 +6,11 @@ import ImageDecoding
 import Raster
 
 /// A banner playing an animated GIF (`AnimatedGIFFixture`: 480x270 photo-like frames, 10 fps), at rest in the
-/// centre, as the loop plays it: each frame of the animation is the animation advanced and the frame composed
-/// (`CarouselPresenter.advanceAnimations`, `draw`), measured against one memcpy of the banner's rows and one of the
-/// whole frame, with the heap allocations it makes; and what the banner keeps (its frames as sprites) and costs
-/// the pre-render thread against a still banner.
+/// centre, as the loop plays it: each frame of the animation is the animation advanced and its banner's rectangle
+/// composed (`CarouselPresenter.advanceAnimations`, `drawChanges`), measured against one memcpy of the banner's rows
+/// (from as many sources in turn as the animation has frames, so each is as cold as a frame's sprite), one of the
+/// whole frame, and the whole frame composed instead; with the heap allocations it makes; and what the banner keeps
+/// (its frames as sprites) and costs the pre-render thread against a still banner.
 enum AnimationCost {
     static func run(fonts: FontSet, scratch: String) throws {
         print(
@@ -48,6 +49,11 @@ enum AnimationCost {
             func nextFrame() {
                 now += .milliseconds(100)
                 _ = scene.presenter.advanceAnimations(scene.carousel, at: now)
+                scene.presenter.drawChanges(views, into: buffer)
+            }
+            func nextFrameWhole() {
+                now += .milliseconds(100)
+                _ = scene.presenter.advanceAnimations(scene.carousel, at: now)
                 scene.presenter.draw(views, into: buffer)
             }
             for _ in 0..<count { nextFrame() }  // every sprite read once
@@ -55,27 +61,40 @@ enum AnimationCost {
             let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
             defer { source.deallocate() }
             source.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
+            // The banner's rows from a different source each time, one per frame of the animation: each frame's
+            // sprite is as far from the cache as these are.
             let bannerRow = bannerWidth * 4
             let bannerAt = probe.topInsetPixels * buffer.stride + probe.insetPixels * 4
+            let sources = (0..<count).map { n in
+                let rows = UnsafeMutableRawPointer.allocate(byteCount: bannerRow * bannerHeight, alignment: 64)
+                rows.initializeMemory(as: UInt8.self, repeating: UInt8(n), count: bannerRow * bannerHeight)
+                return rows
+            }
+            defer { for rows in sources { rows.deallocate() } }
+            var next = 0
             let timings = InterleavedTimings(
                 rounds: 301, warm: true,
                 [
                     nextFrame,
                     {
+                        next = (next + 1) % count
                         for y in 0..<bannerHeight {
                             (buffer.base + bannerAt + y * buffer.stride).copyMemory(
-                                from: source + y * bannerRow, byteCount: bannerRow)
+                                from: sources[next] + y * bannerRow, byteCount: bannerRow)
                         }
                     },
                     { buffer.base.copyMemory(from: source, byteCount: bytes) },
+                    nextFrameWhole,
                 ])
             let allocations = AllocationCount.counting { for _ in 0..<(10 * count) { nextFrame() } }
             let frameBytes = bannerWidth * bannerHeight * 4
             print(
                 "animation \(width)x\(height): a frame of it \(duration(nanoseconds: timings.median(0))), "
-                    + "\(fixed(timings.ratio(0, to: 1).median, 3))x one memcpy of the banner's rows "
+                    + "\(fixed(timings.ratio(0, to: 1).median, 3))x one memcpy of the banner's rows from one of "
+                    + "\(count) sources in turn "
                     + "(\(duration(nanoseconds: timings.median(1))), \(bannerWidth)x\(bannerHeight)), "
-                    + "\(fixed(timings.ratio(0, to: 2).median, 3))x one of the whole frame; "
+                    + "\(fixed(timings.ratio(0, to: 2).median, 3))x one of the whole frame; the whole frame composed "
+                    + "instead \(fixed(timings.ratio(3, to: 1).median, 3))x; "
                     + "\(fixed(Double(allocations.mallocCount) / Double(10 * count), 3)) allocations per frame; "
                     + "keeps \(kept) of \(count) frames, \(kept * frameBytes >> 20) MiB "
                     + "(a banner keeps \(AnimationBudget.bytesPerBanner >> 20) MiB); "

@@ -39,6 +39,10 @@ public final class CarouselPresenter {
     private var placements: [Placement] = []
     /// The frames the animations on screen show.
     private var playback = AnimationPlayback()
+    /// What each display buffer holds, for `drawChanges`.
+    private var drawn = DrawnBuffers()
+    /// `placements` moved to a damaged rectangle's origin (`drawChanges`), kept to allocate nothing per frame.
+    private var shifted: [Placement] = []
 
     /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
     /// Sprites are stored in the display's `format` and flattened over `background`, so composing copies them
@@ -61,6 +65,7 @@ public final class CarouselPresenter {
         blank.roundCorners(radius: layout.cornerRadiusPixels)
         self.placeholder = composer.prepare(blank, over: background)
         placements.reserveCapacity(3)
+        shifted.reserveCapacity(3)
         if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
     }
 
@@ -151,10 +156,39 @@ public final class CarouselPresenter {
         return redraw
     }
 
-    /// Composes the frame for `views` into `target`.
+    /// Composes the frame for `views` into `target`, all of it.
     public func draw(_ views: VisibleViews, into target: PixelBuffer) {
         place(views)
         composer.compose(background: background, placements: placements, into: target)
+        drawn.record(placements, in: target)
+    }
+
+    /// As `draw`, writing only what differs from the frame `target` holds from this presenter (`DrawnBuffers`):
+    /// at rest, an animation's next frame writes its banner's rectangle and nothing else. Call
+    /// `forgetDrawnBuffers()` when the display's buffers are made anew.
+    public func drawChanges(_ views: VisibleViews, into target: PixelBuffer) {
+        place(views)
+        defer { drawn.record(placements, in: target) }
+        guard let damage = drawn.damage(placements, in: target) else {
+            composer.compose(background: background, placements: placements, into: target)
+            return
+        }
+        let logical = composer.logicalSize(of: target)
+        let rect = damage.intersection(PixelRect(x: 0, y: 0, width: logical.width, height: logical.height))
+        guard !rect.isEmpty else { return }
+        // The rectangle is a frame of its own: the same rotation maps its logical pixels onto its part of the target.
+        let part = composer.rotation.targetRect(rect, logicalWidth: logical.width, logicalHeight: logical.height)
+        let view = PixelBuffer(
+            base: target.base + part.y * target.stride + part.x * target.format.bytesPerPixel, width: part.width,
+            height: part.height, stride: target.stride, format: target.format)
+        shifted.removeAll(keepingCapacity: true)
+        for p in placements { shifted.append(Placement(p.sprite, x: p.x - rect.x, y: p.y - rect.y)) }
+        composer.compose(background: background, placements: shifted, into: view)
+    }
+
+    /// The display's buffers were made anew: the next frame into each is written whole.
+    public func forgetDrawnBuffers() {
+        drawn.removeAll()
     }
 
     /// Takes `views` as the frame on screen without composing it (the display pans a strip to it): `lastFrame`

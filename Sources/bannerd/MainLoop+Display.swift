@@ -58,6 +58,7 @@ extension MainLoop {
         {
             rebuild(layout: layout, rotation: fresh.rotation, format: format)
         } else {
+            presenter.forgetDrawnBuffers()  // new buffers, possibly at the old ones' addresses
             frames.requestRedraw()
         }
         Log.info("display \(fresh.summary), scale \(layout.scale)")

@@ -12,8 +12,9 @@ extension MainLoop {
         try activePanner()?.present(carousel, presenter: presenter)
     }
 
+    /// Only what changed since the buffer's last frame: at rest, an animation's frame writes only its banner.
     func draw(_ carousel: Carousel, into buffer: PixelBuffer) {
-        presenter.draw(carousel.visibleViews(), into: buffer)
+        presenter.drawChanges(carousel.visibleViews(), into: buffer)
     }
 
     /// What the frame did feeds the metrics, READY=1 and waiting screenshots.

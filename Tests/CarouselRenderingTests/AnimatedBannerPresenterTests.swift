@@ -64,7 +64,7 @@ import Testing
             }
             let before = panner.framesPanned
             if try panner.present(carousel, presenter: presenter) == nil {
-                presenter.draw(carousel.visibleViews(), into: try #require(display.backBuffer))
+                presenter.drawChanges(carousel.visibleViews(), into: try #require(display.backBuffer))
                 _ = try display.present()
             }
             if panner.framesPanned > before { panned.append(glass.count) }
@@ -125,5 +125,66 @@ import Testing
                 "banner \"big\": its animation has more than 3 frames at 512x512 (the 3 MiB a banner keeps); only its "
                     + "first frame is shown"
             ])
+    }
+
+    /// At rest an animation's next frame writes its banner's rectangle and nothing else: the rest of the buffer,
+    /// painted over here, is left as it was; what is written is the frame drawn whole. A frame that moves is
+    /// written whole.
+    @Test(arguments: [Rotation.none, .clockwise90])
+    func atRestTheNextFrameWritesOnlyItsBanner(rotation: Rotation) throws {
+        try Self.withGIF(loop: 0) { path in
+            let banners = BannerList(
+                [Banner(id: "moving", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
+            let scanout = PixelSize(width: 320, height: 200)
+            let logical = rotation.logicalSize(forScanout: scanout)
+            let layout = try CarouselLayout(widthPixels: logical.width, heightPixels: logical.height, scale: 1)
+            let presenter = CarouselPresenter(
+                banners: banners, layout: layout, rotation: rotation, background: .black,
+                rendering: .inline(try CarouselPresenterTests.renderer()))
+            var carousel = Carousel(layout: layout, count: banners.count)
+            let buffers = (0..<2).map { _ in
+                PixelBufferStorage(width: scanout.width, height: scanout.height, format: .xrgb8888)
+            }
+            let whole = PixelBufferStorage(width: scanout.width, height: scanout.height, format: .xrgb8888)
+            // Two frames, one into each buffer, as a display's two buffers take them; the animation begins.
+            presenter.focus(on: carousel)
+            for (n, buffer) in buffers.enumerated() {
+                _ = presenter.advanceAnimations(carousel, at: .milliseconds(n))
+                presenter.drawChanges(carousel.visibleViews(), into: buffer.buffer)
+            }
+            let painted = Color(rgb: 0xFF00FF)
+            buffers[0].buffer.fill(painted)
+            #expect(presenter.advanceAnimations(carousel, at: .milliseconds(150)))
+            presenter.drawChanges(carousel.visibleViews(), into: buffers[0].buffer)
+            presenter.draw(carousel.visibleViews(), into: whole.buffer)
+            let banner = rotation.targetRect(
+                PixelRect(
+                    x: layout.insetPixels, y: layout.topInsetPixels, width: layout.bannerWidthPixels,
+                    height: layout.bannerHeightPixels),
+                logicalWidth: logical.width, logicalHeight: logical.height)
+            let written = buffers[0].buffer.snapshot()
+            let expected = whole.buffer.snapshot()
+            var inside = 0
+            var outside = 0
+            for y in 0..<scanout.height {
+                for x in 0..<scanout.width {
+                    let isInside = (banner.x..<banner.maxX).contains(x) && (banner.y..<banner.maxY).contains(y)
+                    if isInside, written[x, y] != expected[x, y] { inside += 1 }
+                    if !isInside, written.color(x: x, y: y) != painted { outside += 1 }
+                }
+            }
+            #expect(inside == 0, "pixels of the banner unlike the frame drawn whole")
+            #expect(outside == 0, "pixels written outside the banner")
+            // A key slides the carousel: its frames are written whole, the second as the first (the same banners on
+            // screen, moved).
+            carousel.handle(.key(.right, time: .milliseconds(200)))
+            carousel.advance(to: .milliseconds(300))
+            presenter.drawChanges(carousel.visibleViews(), into: buffers[1].buffer)
+            carousel.advance(to: .milliseconds(317))
+            buffers[1].buffer.fill(painted)
+            presenter.drawChanges(carousel.visibleViews(), into: buffers[1].buffer)
+            presenter.draw(carousel.visibleViews(), into: whole.buffer)
+            #expect(buffers[1].buffer.snapshot() == whole.buffer.snapshot())
+        }
     }
 }
