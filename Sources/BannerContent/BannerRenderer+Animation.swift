@@ -3,23 +3,23 @@ import Raster
 
 /// An animated banner drawn frame by frame (`BannerRenderer.renderAnimation`).
 public struct RenderedAnimation: Sendable {
-    /// How long each frame drawn shows, in order.
+    /// How long each frame shows, in order: every frame the file gives, those decoded after the drawing stopped too.
     public var durations: [Duration]
+    /// How many frames were drawn and handed over, from the first: all of them unless the caller stopped.
+    public var drawn: Int
     /// How many times the frames play; nil: for ever.
     public var plays: Int?
     /// Lines for the log, as `RenderedBanner.problems`.
     public var problems: [String]
-    /// Drawing stopped because the caller said so (its bound on memory): the frames drawn are not all of them.
-    public var stopped: Bool
 }
 
 extension BannerRenderer {
     /// Draws `banner` frame by frame when its artwork is an animation of more than one frame. Each frame is the whole
-    /// banner as `render` draws a still, over the animation's frame scaled to fill, handed to `frame` as soon as it
-    /// is drawn (so that one banner-sized bitmap at a time is held here); `frame` returns whether to go on. A frame
-    /// after the first that cannot be decoded ends the animation with the frames before it, and a line says so (one
-    /// frame left: a still). nil: no animation (a still, a format not played, or a file whose first frame cannot be
-    /// decoded: `render` draws it and says why).
+    /// banner (`renderFrame`), handed to `frame` as soon as it is drawn (so that one banner-sized bitmap at a time is
+    /// held here); `frame` returns whether to go on drawing. Once it says no, the rest of the file is still decoded,
+    /// not drawn, so that every frame's duration is known. A frame after the first that cannot be decoded ends the
+    /// animation with the frames before it, and a line says so (one frame left: a still). nil: no animation (a
+    /// still, a format not played, or a file whose first frame cannot be decoded: `render` draws it and says why).
     public func renderAnimation(
         _ banner: Banner, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil,
         frame: (Bitmap) -> Bool
@@ -34,15 +34,14 @@ extension BannerRenderer {
         if case .success(nil) = ahead { return nil }
         var problems: [String] = []
         var durations: [Duration] = []
-        var stopped = false
+        var drawn = 0
+        var drawing = true
         var current: AnimationFrame? = first
         while let shown = current {
-            let artwork = shown.bitmap.scaledToFill(width: width, height: height)
-            let bitmap = finish(
-                banner, artwork: artwork, width: width, height: height, scale: scale, cornerRadius: cornerRadius)
-            guard frame(bitmap) else {
-                stopped = true
-                break
+            if drawing {
+                drawing = frame(
+                    renderFrame(banner, shown, width: width, height: height, scale: scale, cornerRadius: cornerRadius))
+                if drawing { drawn += 1 }
             }
             durations.append(shown.duration)
             switch ahead {
@@ -55,7 +54,16 @@ extension BannerRenderer {
             }
         }
         problems += textProblems(in: banner) + fontProblems(banner)
-        return RenderedAnimation(durations: durations, plays: animation.plays, problems: problems, stopped: stopped)
+        return RenderedAnimation(durations: durations, drawn: drawn, plays: animation.plays, problems: problems)
+    }
+
+    /// One frame of an animation drawn as the whole banner, as `render` draws a still: the frame scaled to fill,
+    /// then the scrim, the text and the corners.
+    public func renderFrame(
+        _ banner: Banner, _ frame: AnimationFrame, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil
+    ) -> Bitmap {
+        let artwork = frame.bitmap.scaledToFill(width: width, height: height)
+        return finish(banner, artwork: artwork, width: width, height: height, scale: scale, cornerRadius: cornerRadius)
     }
 
     /// What follows the path when frame `frame` of an animation fails: the player's log and `check` say the same.

@@ -66,8 +66,9 @@ public struct ContentChecker: Sendable {
             banners: loaded.banners, problems: problems, usedManifest: loaded.usedManifest, warnings: warnings)
     }
 
-    /// What an animation at `path` plays short of: every frame is decoded, as the player will, and counted against
-    /// what a banner keeps. nil: not an animation, or one that plays whole.
+    /// What an animation at `path` plays short of, or costs: every frame is decoded, as the player will, and
+    /// counted against what a banner keeps (past it, frames are drawn as they play). nil: not an animation, or one
+    /// whose frames a banner keeps.
     private func animationNote(_ path: String) -> String? {
         guard let animation = try? decoder.animation(path: path) else { return nil }
         var frames = 0
@@ -82,7 +83,7 @@ public struct ContentChecker: Sendable {
         guard frames > bound else { return nil }
         return
             "an animation of \(frames) frames takes \((frames * width * height * 4) >> 20) MiB at the banner's "
-            + "\(width)x\(height), more than the \(AnimationBudget.bytesPerBanner >> 20) MiB a banner keeps; only its "
-            + "first frame is shown"
+            + "\(width)x\(height), more than the \(AnimationBudget.bytesPerBanner >> 20) MiB a banner keeps: each "
+            + "frame is drawn as it plays, which a slow board may not keep up with"
     }
 }

@@ -51,6 +51,11 @@ public struct AnimationPlayback: Sendable {
         entries.first { $0.banner == banner }?.frame ?? 0
     }
 
+    /// Whether `banner`'s animation is playing (at the centre, with frames to come), not holding a frame.
+    public func isPlaying(_ banner: Int) -> Bool {
+        entries.contains { $0.banner == banner && $0.nextChange != nil }
+    }
+
     /// When the next frame of an animation on screen is due; nil when none will change by itself.
     public var nextChange: Duration? {
         var earliest: Duration?

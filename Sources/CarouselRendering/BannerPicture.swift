@@ -2,60 +2,70 @@ import BannerContent
 import CarouselEngine
 import Raster
 
-/// A banner as the presenter shows it: one sprite for a still, or one sprite of the whole banner per frame of an
-/// animation, with the timeline they play on.
+/// A banner as the presenter shows it: one sprite for a still; one sprite of the whole banner per frame of an
+/// animation that fits what a banner keeps (`AnimationBudget`), with the timeline they play on; or, for a longer
+/// one, its first frame and its timeline, the other frames drawn as they play (`isStreamed`, `FrameStream`).
 public struct BannerPicture: Sendable {
-    /// At least one; one for a still.
+    /// At least one; one for a still and for a streamed animation.
     public let frames: [Sprite]
     /// nil: a still.
     public let timeline: AnimationTimeline?
+    /// The frames past the first are drawn as they play, off the loop.
+    public let isStreamed: Bool
 
     public init(_ still: Sprite) {
         frames = [still]
         timeline = nil
+        isStreamed = false
     }
 
     public init(frames: [Sprite], timeline: AnimationTimeline) {
         precondition(frames.count == timeline.frameCount)  // invariant: one sprite per frame of the timeline
         self.frames = frames
         self.timeline = timeline
+        isStreamed = false
     }
 
-    /// The sprite of frame `n` (the last one past the end: a banner rendered again may have fewer).
+    /// An animation too long to keep: its first frame, the others drawn as they play.
+    public init(streaming first: Sprite, timeline: AnimationTimeline) {
+        frames = [first]
+        self.timeline = timeline
+        isStreamed = true
+    }
+
+    /// The sprite of frame `n` of the frames kept (the last one past the end: a banner rendered again may have
+    /// fewer; a streamed animation's first frame).
     public func sprite(frame n: Int) -> Sprite {
         frames[min(max(0, n), frames.count - 1)]
     }
 
-    /// `banner` drawn by `renderer` for `target`: an animation's frames as sprites, as many as `budget` bytes keep
-    /// (past that, its first frame, and a line says why), else a still.
-    public static func render(
-        _ banner: Banner, with renderer: BannerRenderer, for target: PrerenderTarget,
-        budget: Int = AnimationBudget.bytesPerBanner
-    ) -> (picture: BannerPicture, problems: [String]) {
-        let bound = AnimationBudget.frames(width: target.width, height: target.height, bytes: budget)
+    /// `banner` drawn by `renderer` for `target`: an animation's frames as sprites, when all of them fit in the
+    /// target's `animationBudget`, else its first frame to stream the rest from (`isStreamed`); a still otherwise.
+    public static func render(_ banner: Banner, with renderer: BannerRenderer, for target: PrerenderTarget)
+        -> (picture: BannerPicture, problems: [String])
+    {
+        let bound = AnimationBudget.frames(width: target.width, height: target.height, bytes: target.animationBudget)
         var sprites: [Sprite] = []
         let animation = renderer.renderAnimation(
             banner, width: target.width, height: target.height, scale: target.scale,
             cornerRadius: target.cornerRadius
         ) { bitmap in
-            guard sprites.count < bound else { return false }  // at least one: the still shown in its place
+            guard sprites.count < bound else {
+                sprites.removeSubrange(1...)  // streamed: the first frame is all it keeps
+                return false
+            }
             sprites.append(target.sprite(bitmap))
             return true
         }
         if let animation, let first = sprites.first {
-            if !animation.stopped,
-                let timeline = AnimationTimeline(durations: animation.durations, plays: animation.plays)
-            {
-                return (BannerPicture(frames: sprites, timeline: timeline), animation.problems)
+            guard let timeline = AnimationTimeline(durations: animation.durations, plays: animation.plays) else {
+                return (BannerPicture(first), animation.problems)
             }
-            var problems = animation.problems
-            if animation.stopped {
-                problems.append(
-                    "banner \"\(banner.id)\": its animation has more than \(bound) frames at \(target.width)x"
-                        + "\(target.height) (the \(budget >> 20) MiB a banner keeps); only its "
-                        + "first frame is shown")
-            }
-            return (BannerPicture(first), problems)
+            let picture =
+                animation.drawn == animation.durations.count
+                ? BannerPicture(frames: sprites, timeline: timeline)
+                : BannerPicture(streaming: first, timeline: timeline)
+            return (picture, animation.problems)
         }
         let rendered = renderer.render(
             banner, width: target.width, height: target.height, scale: target.scale, cornerRadius: target.cornerRadius)

@@ -10,6 +10,10 @@ public protocol BannerPrerenderer: AnyObject {
     func request(_ wanted: [Int])
     /// Takes the banners finished since the last call.
     func collect() -> [PrerenderedBanner]
+    /// Asks for frames of `banner`'s streamed animation (`FrameStream`), most wanted first; replaces earlier ones.
+    func stream(_ banner: Int, frames: [Int])
+    /// Takes the streamed frames drawn since the last call.
+    func collectFrames() -> [StreamedFrame]
 }
 
 /// One finished banner.
@@ -38,11 +42,14 @@ public struct PrerenderTarget: Equatable, Sendable {
     public var format: PixelFormat
     /// The carousel's background: sprites are flattened over it, so every pixel of a frame is a plain copy.
     public var background: Color
+    /// The bytes of frames an animated banner keeps; a longer animation is streamed (`BannerPicture`).
+    public var animationBudget: Int
 
     public init(
         width: Int, height: Int, scale: Double, cornerRadius: Int, rotation: Rotation,
-        format: PixelFormat = .xrgb8888, background: Color
+        format: PixelFormat = .xrgb8888, background: Color, animationBudget: Int = AnimationBudget.bytesPerBanner
     ) {
+        self.animationBudget = animationBudget
         self.width = width
         self.height = height
         self.scale = scale

@@ -39,6 +39,11 @@ public final class CarouselPresenter {
     private var placements: [Placement] = []
     /// The frames the animations on screen show.
     private var playback = AnimationPlayback()
+    /// The frames of streamed animations on screen, and the frames last asked of the worker.
+    private var streams = StreamedFrames()
+    private var streamAsked: (banner: Int, frames: [Int])?
+    /// Inline rendering's open animations (the worker keeps its own).
+    private var inlineStreams: [FrameStream] = []
     /// What each display buffer holds, for `drawChanges`.
     private var drawn = DrawnBuffers()
     /// `placements` moved to a damaged rectangle's origin (`drawChanges`), kept to allocate nothing per frame.
@@ -47,9 +52,10 @@ public final class CarouselPresenter {
     /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
     /// Sprites are stored in the display's `format` and flattened over `background`, so composing copies them
     /// without converting or blending.
+    /// An animated banner keeps `animationBudget` bytes of frames; a longer animation is drawn as it plays.
     public init(
         banners: BannerList, layout: CarouselLayout, rotation: Rotation, format: PixelFormat = .xrgb8888,
-        background: Color, rendering: Rendering
+        background: Color, rendering: Rendering, animationBudget: Int = AnimationBudget.bytesPerBanner
     ) {
         self.banners = banners
         self.layout = layout
@@ -58,7 +64,8 @@ public final class CarouselPresenter {
         self.composer = FrameComposer(rotation: rotation, format: format)
         self.target = PrerenderTarget(
             width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: layout.scale,
-            cornerRadius: layout.cornerRadiusPixels, rotation: rotation, format: format, background: background)
+            cornerRadius: layout.cornerRadiusPixels, rotation: rotation, format: format, background: background,
+            animationBudget: animationBudget)
         self.cache = SpriteCache(capacity: 5)
         var blank = Bitmap(
             width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, color: Banner.defaultBackground)
@@ -76,6 +83,9 @@ public final class CarouselPresenter {
         self.banners = banners
         cache.renumber(carrying)
         playback.renumber(carrying)
+        streams.removeAll()
+        streamAsked = nil
+        inlineStreams.removeAll()
         spriteGeneration += 1
         inFlight.removeAll()
         if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
@@ -152,6 +162,13 @@ public final class CarouselPresenter {
             inFlight.removeAll { $0 == result.banner }
             report(result.problems)
             for view in visible where view.banner == result.banner { redraw = true }
+        }
+        for frame in worker.collectFrames() {
+            streams.add(frame)
+            // The frame due, late: draw it now.
+            if visible.contains(where: { $0.banner == frame.banner }), playback.frame(of: frame.banner) == frame.frame {
+                redraw = true
+            }
         }
         return redraw
     }
@@ -244,17 +261,59 @@ public final class CarouselPresenter {
 
     /// The sprite `banner` shows now (its animation's frame), marking it used; nil when it is not rendered.
     private func shownSprite(of banner: Int) -> Sprite? {
-        cache.picture(for: banner)?.sprite(frame: playback.frame(of: banner))
+        guard let picture = cache.picture(for: banner) else { return nil }
+        guard picture.isStreamed else { return picture.sprite(frame: playback.frame(of: banner)) }
+        return streams.sprite(of: banner) ?? picture.frames[0]
     }
 
     /// Brings the animations on screen up to `now` (`AnimationPlayback`); returns whether a frame on screen changed
     /// (draw again). Call before each frame is drawn.
     public func advanceAnimations(_ carousel: Carousel, at now: Duration) -> Bool {
         let centre = carousel.count > 0 ? carousel.index : nil
-        let changed = playback.advance(carousel.visibleViews(), centre: centre, at: now) { cache.timeline(of: $0) }
+        let views = carousel.visibleViews()
+        var changed = playback.advance(views, centre: centre, at: now) { cache.peek($0)?.timeline }
+        changed = advanceStreams(views) || changed
         if changed { spriteGeneration += 1 }
         return changed
     }
+
+    /// Frames due of streamed animations on screen: shown when drawn (inline rendering draws them now), and the next
+    /// ones asked of the worker for the one playing. Returns whether what a banner shows changed.
+    private func advanceStreams(_ views: VisibleViews) -> Bool {
+        streams.keep(views)
+        var changed = false
+        for view in views {
+            guard let picture = cache.peek(view.banner), picture.isStreamed, let count = picture.timeline?.frameCount
+            else { continue }
+            let due = playback.frame(of: view.banner)
+            if due != 0, !streams.has(view.banner, frame: due), case .inline(let renderer) = rendering {
+                drawInline(view.banner, frame: due, with: renderer)
+            }
+            changed = streams.show(view.banner, due: due, count: count) || changed
+            guard case .worker(let worker) = rendering, playback.isPlaying(view.banner) else { continue }
+            let wanted = streams.wanted(view.banner, due: due, count: count)
+            guard streamAsked.map({ $0.banner != view.banner || $0.frames != wanted }) ?? true else { continue }
+            streamAsked = (view.banner, wanted)
+            worker.stream(view.banner, frames: wanted)
+        }
+        return changed
+    }
+
+    /// Frame `frame` of `banner`'s streamed animation, drawn on this thread (inline rendering).
+    private func drawInline(_ banner: Int, frame: Int, with renderer: BannerRenderer) {
+        if !inlineStreams.contains(where: { $0.banner == banner }), banner < banners.count,
+            let opened = FrameStream(banner: banner, banners[banner], images: renderer.images)
+        {
+            inlineStreams.append(opened)
+        }
+        guard let stream = inlineStreams.first(where: { $0.banner == banner }),
+            let drawn = stream.frame(frame, renderer: renderer, target: target)
+        else { return }
+        streams.add(drawn)
+    }
+
+    /// Frames of streamed animations that were not drawn by their time (the frame before stayed on screen).
+    public var streamedFramesLate: Int { streams.late }
 
     /// When the next frame of an animation on screen is due; nil when none will change by itself.
     public var nextAnimationFrame: Duration? { playback.nextChange }

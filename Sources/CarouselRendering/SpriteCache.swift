@@ -24,9 +24,9 @@ public struct SpriteCache {
         return entries[i].picture
     }
 
-    /// The timeline of `banner`'s animation, without marking it used; nil for a still or a banner not rendered.
-    public func timeline(of banner: Int) -> AnimationTimeline? {
-        entries.first { $0.banner == banner }?.picture.timeline
+    /// The picture of `banner` without marking it used; nil when it has not been rendered yet.
+    public func peek(_ banner: Int) -> BannerPicture? {
+        entries.first { $0.banner == banner }?.picture
     }
 
     /// Whether `banner` is ready, without marking it used.

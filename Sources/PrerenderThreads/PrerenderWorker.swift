@@ -14,9 +14,11 @@ import SystemCalls
 /// core) render the three banners of the first frame, or the banners a fast flick reveals, in about half the
 /// time; they run at a lower priority (nice 10) so a frame never waits behind a decode.
 // Sendable because every mutable property is read and written only with `condition` locked, and the renderers
-// never leave their threads; the one thing their fonts share is fontconfig's process-wide configuration, which
-// fontconfig itself makes thread-safe (ThreadSanitizer: BannerdRunTests, PrerenderThreadsTests in scripts/test,
-// threadsFallBackOnTheInstalledFontsTogether for the fallback on three threads).
+// never leave their threads; the streamed animation (`FrameStream`, a decoder) is handed from thread to thread
+// under the lock and held by one at a time (`streamBusy`); the one thing their fonts share is fontconfig's
+// process-wide configuration, which fontconfig itself makes thread-safe (ThreadSanitizer: BannerdRunTests,
+// PrerenderThreadsTests in scripts/test, threadsFallBackOnTheInstalledFontsTogether for the fallback on three
+// threads, StreamedAnimationWorkerTests for the stream).
 public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private let condition = ConditionLock()
     private var pending: [Int] = []
@@ -26,6 +28,12 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private var banners: BannerList
     private var target: PrerenderTarget
     private var stopped = false
+    /// Frames of the streamed animation still to draw, most wanted first; the open animation while no thread draws
+    /// with it; whether one does; the frames drawn and not yet collected.
+    private var streamPending: (banner: Int, frames: [Int])?
+    private var streamIdle: FrameStream?
+    private var streamBusy = false
+    private var finishedFrames: [StreamedFrame] = []
     /// Threads that have built their renderer, and the first error of one that could not.
     private var threadsReady = 0
     private var startFailure: (any Error)?
@@ -119,11 +127,14 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     }
 
     /// Takes the banners finished since the last call.
-    public func collect() -> [PrerenderedBanner] {
+    public func collect() -> [PrerenderedBanner] { take(\.finished) }
+
+    /// What `list` holds, leaving it empty (its storage kept), under the lock.
+    private func take<Element>(_ list: ReferenceWritableKeyPath<PrerenderWorker, [Element]>) -> [Element] {
         condition.lock()
         defer { condition.unlock() }
-        let done = finished
-        finished.removeAll(keepingCapacity: true)
+        let done = self[keyPath: list]
+        self[keyPath: list].removeAll(keepingCapacity: true)
         return done
     }
 
@@ -136,8 +147,22 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         pending.removeAll()
         inProgress.removeAll()
         finished.removeAll()
+        streamPending = nil
+        streamIdle = nil
+        finishedFrames.removeAll()
         condition.unlock()
     }
+
+    /// Asks for frames of `banner`'s streamed animation, most wanted first; replaces earlier ones still waiting.
+    public func stream(_ banner: Int, frames: [Int]) {
+        condition.lock()
+        streamPending = frames.isEmpty ? nil : (banner, frames)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Takes the streamed frames drawn since the last call.
+    public func collectFrames() -> [StreamedFrame] { take(\.finishedFrames) }
 
     /// Ends the thread after the banner in progress.
     public func stop() {
@@ -147,38 +172,89 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// What a thread takes next: a frame of the streamed animation first (it is on screen, and due soon), else
+    /// the most wanted banner.
+    private enum Work {
+        case banner(Int)
+        case frame(banner: Int, frame: Int, stream: FrameStream?)
+    }
+
+    /// The next work, taken off the queues; nil when there is none. Called with `condition` locked.
+    private func takeWork() -> Work? {
+        if !streamBusy, let asked = streamPending, let frame = asked.frames.first {
+            streamPending = asked.frames.count > 1 ? (asked.banner, Array(asked.frames.dropFirst())) : nil
+            streamBusy = true
+            let stream = streamIdle?.banner == asked.banner ? streamIdle : nil
+            streamIdle = nil
+            return .frame(banner: asked.banner, frame: frame, stream: stream)
+        }
+        // A banner another thread is already rendering is not taken twice.
+        while let last = pending.last, inProgress.contains(last) { pending.removeLast() }
+        return pending.popLast().map { .banner($0) }
+    }
+
     private func run(renderer: BannerRenderer) {
         while true {
             condition.lock()
-            var next: Int?
-            while !stopped && next == nil {
-                // A banner another thread is already rendering is not taken twice.
-                while let last = pending.last, inProgress.contains(last) { pending.removeLast() }
-                next = pending.popLast()
-                if next == nil { condition.wait() }
+            var work: Work?
+            while !stopped {
+                work = takeWork()
+                if work != nil { break }
+                condition.wait()
             }
-            guard let index = next, !stopped else {
+            guard let work, !stopped else {
                 condition.unlock()
                 return
             }
-            guard index < banners.count else {
-                condition.unlock()
-                continue
+            switch work {
+            case .banner(let index): render(index, with: renderer)
+            case .frame(let banner, let frame, let stream): draw(frame, of: banner, stream: stream, with: renderer)
             }
-            let (job, t, banner) = (generation, target, banners[index])
-            inProgress.insert(index)
-            condition.unlock()
-            let rendered = BannerPicture.render(banner, with: renderer, for: t)
-            condition.lock()
-            let current = job == generation
-            if current {
-                inProgress.remove(index)
-                finished.append(
-                    PrerenderedBanner(banner: index, picture: rendered.picture, problems: rendered.problems))
-            }
-            condition.unlock()
-            if current { wake() }
         }
     }
 
+    /// Renders banner `index`; called with `condition` locked, returns with it unlocked.
+    private func render(_ index: Int, with renderer: BannerRenderer) {
+        guard index < banners.count else {
+            condition.unlock()
+            return
+        }
+        let (job, t, banner) = (generation, target, banners[index])
+        inProgress.insert(index)
+        condition.unlock()
+        let rendered = BannerPicture.render(banner, with: renderer, for: t)
+        condition.lock()
+        let current = job == generation
+        if current {
+            inProgress.remove(index)
+            finished.append(PrerenderedBanner(banner: index, picture: rendered.picture, problems: rendered.problems))
+        }
+        condition.unlock()
+        if current { wake() }
+    }
+
+    /// Draws frame `frame` of `banner`'s streamed animation with `stream` (opened anew when nil); called with
+    /// `condition` locked, returns with it unlocked. The stream goes back for the next frame, whichever thread
+    /// draws it: one thread at a time has it (`streamBusy`).
+    private func draw(_ frame: Int, of banner: Int, stream: FrameStream?, with renderer: BannerRenderer) {
+        guard banner < banners.count else {
+            streamBusy = false
+            condition.unlock()
+            return
+        }
+        let (job, t, content) = (generation, target, banners[banner])
+        condition.unlock()
+        let opened = stream ?? FrameStream(banner: banner, content, images: renderer.images)
+        let drawn = opened?.frame(frame, renderer: renderer, target: t)
+        condition.lock()
+        streamBusy = false
+        let current = job == generation
+        if current {
+            streamIdle = opened
+            if let drawn { finishedFrames.append(drawn) }
+        }
+        condition.broadcast()  // a thread may wait for the stream to come back
+        condition.unlock()
+        if current, drawn != nil { wake() }
+    }
 }

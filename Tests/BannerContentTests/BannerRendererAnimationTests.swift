@@ -37,7 +37,7 @@ import Testing
         images.animation = (Self.frames(4), 3, nil)
         let (animation, drawn) = try draw(images)
         let played = try #require(animation)
-        #expect(drawn.count == 4 && played.plays == 3 && !played.stopped && played.problems.isEmpty)
+        #expect(drawn.count == 4 && played.drawn == 4 && played.plays == 3 && played.problems.isEmpty)
         #expect(played.durations == [100, 100, 100, 300].map { Duration.milliseconds($0) })
         for (n, bitmap) in drawn.enumerated() {
             // Pixel for pixel the banner drawn as a still over that frame: text, scrim and corners on every one.
@@ -65,7 +65,7 @@ import Testing
         images.animation = (Self.frames(4), nil, 3)
         let (animation, drawn) = try draw(images)
         let played = try #require(animation)
-        #expect(drawn.count == 3 && played.durations.count == 3 && !played.stopped)
+        #expect(drawn.count == 3 && played.durations.count == 3 && played.drawn == 3)
         #expect(played.problems.count == 1)
         #expect(played.problems.first?.hasPrefix("moving.gif: ") == true)
         #expect(played.problems.first?.hasSuffix("; the 3 frame(s) before it play") == true)
@@ -76,10 +76,11 @@ import Testing
         #expect(alone?.problems.first?.hasSuffix("; the 1 frame(s) before it play") == true)
     }
 
-    @Test func theCallerStopsTheDrawing() throws {
+    @Test func theCallerStopsTheDrawingAndTheRestIsStillTimed() throws {
         let images = FakeImages(nil)
         images.animation = (Self.frames(4), nil, nil)
         let (animation, drawn) = try draw(images, keeping: 2)
-        #expect(animation?.stopped == true && drawn.count == 2 && animation?.durations.count == 2)
+        #expect(animation?.drawn == 2 && drawn.count == 2)
+        #expect(animation?.durations == [100, 100, 100, 300].map { Duration.milliseconds($0) })
     }
 }

@@ -29,24 +29,25 @@ import Testing
     }
 
     /// The carousel at rest on an animated banner, a frame shown at each of `times` (ms) as the loop shows it:
-    /// animations advanced, strips prepared (composed at once), then panned or composed.
-    static func play(loop: Int, at times: [Int]) throws -> (
+    /// animations advanced, strips prepared (composed at once), then panned or composed. A banner keeps `budget`
+    /// bytes of frames.
+    static func play(loop: Int, at times: [Int], budget: Int = AnimationBudget.bytesPerBanner) throws -> (
         glass: [Bitmap], panned: [Int], presenter: CarouselPresenter
     ) {
         try withGIF(loop: loop) { path in
             let banners = BannerList(
                 [Banner(id: "moving", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
-            return try play(banners, at: times)
+            return try play(banners, at: times, budget: budget)
         }
     }
 
-    private static func play(_ banners: BannerList, at times: [Int]) throws -> (
+    private static func play(_ banners: BannerList, at times: [Int], budget: Int) throws -> (
         glass: [Bitmap], panned: [Int], presenter: CarouselPresenter
     ) {
         let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
         let presenter = CarouselPresenter(
             banners: banners, layout: layout, rotation: .none, background: .black,
-            rendering: .inline(try CarouselPresenterTests.renderer()))
+            rendering: .inline(try CarouselPresenterTests.renderer()), animationBudget: budget)
         let clock = ManualClock()
         let display = FakeDisplay(clock: clock, flips: .immediate(), size: PixelSize(width: 320, height: 200))
         display.panMethod = .framebufferOffset
@@ -106,25 +107,35 @@ import Testing
         #expect(panned == [0, 4, 5, 6])
     }
 
-    @Test func anAnimationOverItsBudgetShowsItsFirstFrameAndSaysWhy() throws {
+    @Test func anAnimationOverItsBudgetKeepsItsFirstFrameToStreamTheRest() throws {
         let renderer = try CarouselPresenterTests.renderer()
-        let target = PrerenderTarget(
-            width: 512, height: 512, scale: 1, cornerRadius: 8, rotation: .none, background: .black)
+        func target(budget: Int) -> PrerenderTarget {
+            PrerenderTarget(
+                width: 512, height: 512, scale: 1, cornerRadius: 8, rotation: .none, background: .black,
+                animationBudget: budget)
+        }
         let (kept, over) = try Self.withGIF(loop: 0) { path in
             let banner = Banner(id: "big", artwork: .file(path: path))
             // 1 MiB a frame: four fit in 4 MiB, not in 3.
             return (
-                BannerPicture.render(banner, with: renderer, for: target, budget: 4 << 20),
-                BannerPicture.render(banner, with: renderer, for: target, budget: 3 << 20)
+                BannerPicture.render(banner, with: renderer, for: target(budget: 4 << 20)),
+                BannerPicture.render(banner, with: renderer, for: target(budget: 3 << 20))
             )
         }
         #expect(kept.picture.frames.count == 4 && kept.picture.timeline?.frameCount == 4 && kept.problems.isEmpty)
-        #expect(over.picture.frames.count == 1 && over.picture.timeline == nil)
-        #expect(
-            over.problems == [
-                "banner \"big\": its animation has more than 3 frames at 512x512 (the 3 MiB a banner keeps); only its "
-                    + "first frame is shown"
-            ])
+        #expect(!kept.picture.isStreamed)
+        #expect(over.picture.isStreamed && over.picture.frames.count == 1 && over.problems.isEmpty)
+        #expect(over.picture.timeline == kept.picture.timeline)
+    }
+
+    /// Streamed, an animation shows on glass what it shows kept: the same picture at every moment.
+    @Test func aStreamedAnimationShowsWhatAKeptOneShows() throws {
+        let times = [0, 10, 60, 110, 210, 310, 410, 520, 900]
+        let kept = try Self.play(loop: 0, at: times)
+        let streamed = try Self.play(loop: 0, at: times, budget: 1)
+        let differing = times.indices.filter { kept.glass[$0] != streamed.glass[$0] }
+        #expect(differing.isEmpty, "pictures that differ, at \(differing.map { times[$0] }) ms")
+        #expect(streamed.presenter.streamedFramesLate == 0)
     }
 
     /// At rest an animation's next frame writes its banner's rectangle and nothing else: the rest of the buffer,

@@ -97,10 +97,12 @@ import Testing
         #expect(done.flatMap(\.problems).filter { $0.contains("no installed font") } == [])
     }
 
-    private func usleepWhileWorking() {
-        var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
-        nanosleep(&pause, nil)
-    }
+}
+
+/// A pause while the worker's threads work.
+func usleepWhileWorking() {
+    var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
+    nanosleep(&pause, nil)
 }
 
 /// Counts image loads from every thread (every banner's artwork is a missing file, so each load throws after
@@ -117,5 +119,64 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
     }
     func loadAnimation(path: String) throws -> (any AnimationFrames)? {
         throw Missing()
+    }
+}
+
+/// An animation too long to keep, its frames drawn on the worker's threads as it plays (`FrameStream`, handed from
+/// thread to thread): the pictures are those of the same animation kept whole, loop after loop.
+@Suite struct StreamedAnimationWorkerTests {
+    /// Six frames of 100 ms, looping (BannerContentTests' bad-content set): more than the two drawn ahead and the
+    /// one shown, so each loop draws them again, the file read from its start.
+    static let gif: String = {
+        let file = "\(#filePath)"
+        let tests = file[..<(file.lastIndex(of: "/") ?? file.endIndex)].dropLast("/PrerenderThreadsTests".count)
+        return tests + "/BannerContentTests/BadContent/animations/plays.gif"
+    }()
+
+    @Test func eachFrameDueIsDrawnOnTheThreadsAsKept() throws {
+        let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
+        let banners = BannerList([Banner(id: "moving", artwork: .file(path: Self.gif)), Banner(id: "b", title: "B")])
+        let worker = try PrerenderWorker(makeRenderer: { _ in try PrerenderWorkerTests.renderer() }, wake: {})
+        defer { worker.stop() }
+        // A banner keeps one byte of frames: every frame past the first is streamed.
+        let threaded = CarouselPresenter(
+            banners: banners, layout: layout, rotation: .none, background: .black, rendering: .worker(worker),
+            animationBudget: 1)
+        // The reference keeps every frame.
+        let inline = CarouselPresenter(
+            banners: banners, layout: layout, rotation: .none, background: .black,
+            rendering: .inline(try PrerenderWorkerTests.renderer()))
+        let carousel = Carousel(layout: layout, count: 2)
+        let views = carousel.visibleViews()
+        let (drawn, expected) = (
+            PixelBufferStorage(width: 320, height: 200, format: .xrgb8888),
+            PixelBufferStorage(width: 320, height: 200, format: .xrgb8888)
+        )
+        inline.focus(on: carousel)  // rendered now: both animations begin at the first step
+        threaded.focus(on: carousel)
+        for _ in 0..<2000 where !(threaded.isRendered(0) && threaded.isRendered(1)) {
+            _ = threaded.collect(visible: views)
+            usleepWhileWorking()
+        }
+        // Frames due 0 to 5, then 0 to 5 again, and 0 to 3. The threads run niced: on a loaded machine a frame can
+        // take seconds, so each waits up to 30 s, and the first that never comes ends the run.
+        var matched: [Int] = []
+        for time in stride(from: 0, through: 1500, by: 100) {
+            let now = Duration.milliseconds(10 + time)
+            _ = inline.advanceAnimations(carousel, at: now)
+            inline.draw(views, into: expected.buffer)
+            let picture = expected.buffer.snapshot()
+            var same = false
+            for _ in 0..<15_000 where !same {
+                _ = threaded.collect(visible: views)
+                _ = threaded.advanceAnimations(carousel, at: now)
+                threaded.draw(views, into: drawn.buffer)
+                same = drawn.buffer.snapshot() == picture
+                if !same { usleepWhileWorking() }
+            }
+            guard same else { break }
+            matched.append(time)
+        }
+        #expect(matched == Array(stride(from: 0, through: 1500, by: 100)))
     }
 }

@@ -1,0 +1,60 @@
+import BannerContent
+import ImageDecoding
+import Raster
+
+/// One frame of a streamed animation, drawn as it plays (`FrameStream`).
+public struct StreamedFrame: Sendable {
+    public var banner: Int
+    public var frame: Int
+    public var sprite: Sprite
+
+    public init(banner: Int, frame: Int, sprite: Sprite) {
+        self.banner = banner
+        self.frame = frame
+        self.sprite = sprite
+    }
+}
+
+/// The frames of one animation too long to keep (`BannerPicture.isStreamed`), drawn one at a time as it plays: the
+/// file is decoded forwards (a GIF's frame is built on the ones before it), and from its start again for a frame
+/// behind the last one decoded (the next loop). Only the thread that draws with it may touch it.
+public final class FrameStream {
+    public let banner: Int
+    private let content: Banner
+    private let animation: any AnimationFrames
+    /// The frame `nextFrame()` gives next.
+    private var position = 0
+
+    /// The animation of banner `banner` (`content`), opened anew through `images`; nil when it does not open (it did
+    /// when the banner was rendered: the file changed, and a reload follows).
+    public init?(banner: Int, _ content: Banner, images: any ImageLoading) {
+        guard case .file(let path) = content.artwork, let opened = try? images.loadAnimation(path: path) else {
+            return nil
+        }
+        self.banner = banner
+        self.content = content
+        animation = opened
+    }
+
+    /// Frame `n` drawn by `renderer` for `target`; nil when the file no longer gives it.
+    public func frame(_ n: Int, renderer: BannerRenderer, target: PrerenderTarget) -> StreamedFrame? {
+        do throws(ImageError) {
+            if n < position {
+                try animation.rewind()
+                position = 0
+            }
+            while position < n {
+                guard try animation.nextFrame() != nil else { return nil }
+                position += 1
+            }
+            guard let decoded = try animation.nextFrame() else { return nil }
+            position += 1
+            let bitmap = renderer.renderFrame(
+                content, decoded, width: target.width, height: target.height, scale: target.scale,
+                cornerRadius: target.cornerRadius)
+            return StreamedFrame(banner: banner, frame: n, sprite: target.sprite(bitmap))
+        } catch {
+            return nil
+        }
+    }
+}

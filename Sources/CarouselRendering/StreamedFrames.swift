@@ -1,0 +1,87 @@
+import CarouselEngine
+import Raster
+
+/// The frames of streamed animations on screen (`FrameStream`): those drawn ahead of their time, and the one each
+/// banner shows: the frame due once it has been drawn, the one before it until then (a late frame, counted).
+struct StreamedFrames {
+    /// How many frames are drawn ahead of the one due.
+    static let window = 2
+
+    private var ahead: [StreamedFrame] = []
+    /// One per banner showing a frame past its first.
+    private var shown: [StreamedFrame] = []
+    /// The frame last found not drawn at its time, so that each late frame is counted once.
+    private var lastLate: (banner: Int, frame: Int)?
+    /// Frames that were not drawn by their time (the one before stayed on screen).
+    private(set) var late = 0
+
+    init() {
+        ahead.reserveCapacity(2 * Self.window + 2)
+        shown.reserveCapacity(4)
+    }
+
+    /// The sprite `banner` shows; nil: its first frame (kept in its picture).
+    func sprite(of banner: Int) -> Sprite? {
+        shown.first { $0.banner == banner }?.sprite
+    }
+
+    /// Whether frame `frame` of `banner` is drawn and waiting.
+    func has(_ banner: Int, frame: Int) -> Bool {
+        ahead.contains { $0.banner == banner && $0.frame == frame }
+    }
+
+    /// Shows frame `due` of `banner` (of `count` frames) if it is drawn, or 0 (the picture's own); frames drawn for
+    /// before it are dropped. Returns whether what the banner shows changed.
+    mutating func show(_ banner: Int, due: Int, count: Int) -> Bool {
+        let current = shown.firstIndex { $0.banner == banner }
+        let showing = current.map { shown[$0].frame } ?? 0
+        guard showing != due else { return false }
+        ahead.removeAll { $0.banner == banner && !Self.isAhead($0.frame, of: due, count: count) && $0.frame != due }
+        if due == 0 {
+            if let current { shown.remove(at: current) }
+            return true
+        }
+        guard let drawn = ahead.firstIndex(where: { $0.banner == banner && $0.frame == due }) else {
+            if lastLate.map({ $0 != (banner, due) }) ?? true { late += 1 }
+            lastLate = (banner, due)
+            return false
+        }
+        let frame = ahead.remove(at: drawn)
+        if let current { shown[current] = frame } else { shown.append(frame) }
+        return true
+    }
+
+    /// The frames to draw next for `banner` with frame `due` of `count` due: that one if it is late, and the `window`
+    /// after it, as far as they are not drawn yet (frame 0 is the picture's own). A late frame stays asked for, so a
+    /// new request never drops it.
+    func wanted(_ banner: Int, due: Int, count: Int) -> [Int] {
+        let showing = shown.first { $0.banner == banner }?.frame ?? 0
+        return (0...Self.window).map { (due + $0) % count }.filter {
+            $0 != 0 && $0 != showing && !has(banner, frame: $0)
+        }
+    }
+
+    /// A frame drawn off the loop.
+    mutating func add(_ frame: StreamedFrame) {
+        guard !has(frame.banner, frame: frame.frame) else { return }
+        ahead.append(frame)
+    }
+
+    /// Forgets the banners not in `views` (off screen: they begin again from their first frame).
+    mutating func keep(_ views: VisibleViews) {
+        ahead.removeAll { frame in !views.contains { $0.banner == frame.banner } }
+        shown.removeAll { frame in !views.contains { $0.banner == frame.banner } }
+    }
+
+    /// Everything forgotten (new banners).
+    mutating func removeAll() {
+        ahead.removeAll(keepingCapacity: true)
+        shown.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether `frame` comes within `window` after `due` in a loop of `count`.
+    private static func isAhead(_ frame: Int, of due: Int, count: Int) -> Bool {
+        let distance = ((frame - due) % count + count) % count
+        return distance >= 1 && distance <= window
+    }
+}

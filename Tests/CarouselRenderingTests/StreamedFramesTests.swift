@@ -1,0 +1,35 @@
+import Raster
+import Testing
+
+@testable import CarouselRendering
+
+/// The frames of a streamed animation between the threads that draw them and the loop that shows them.
+@Suite struct StreamedFramesTests {
+    static func frame(_ n: Int, banner: Int = 0) -> StreamedFrame {
+        StreamedFrame(
+            banner: banner, frame: n, sprite: Sprite(Bitmap(width: 1, height: 1, color: .white), rotation: .none))
+    }
+
+    @Test func aFrameDueIsShownOnceDrawnAndALateOneStaysAskedFor() {
+        var streams = StreamedFrames()
+        #expect(streams.wanted(0, due: 0, count: 6) == [1, 2])
+        // Due before it was drawn: late, counted once, and still asked for first.
+        let shownLate = [streams.show(0, due: 1, count: 6), streams.show(0, due: 1, count: 6)]
+        #expect(shownLate == [false, false])
+        #expect(streams.late == 1 && streams.sprite(of: 0) == nil)
+        #expect(streams.wanted(0, due: 1, count: 6) == [1, 2, 3])
+        streams.add(Self.frame(1))
+        streams.add(Self.frame(2))
+        let shownInTime = streams.show(0, due: 1, count: 6)
+        #expect(shownInTime && streams.sprite(of: 0) != nil)
+        #expect(streams.wanted(0, due: 1, count: 6) == [3])
+        // Frame 5 of 6 due: the loop's next frames are 0 (the picture's own) and 1.
+        streams.add(Self.frame(5))
+        let shownLast = streams.show(0, due: 5, count: 6)
+        #expect(shownLast)
+        #expect(streams.wanted(0, due: 5, count: 6) == [1])
+        #expect(!streams.has(0, frame: 2), "a frame behind the one due is dropped")
+        let shownFirst = streams.show(0, due: 0, count: 6)
+        #expect(shownFirst && streams.sprite(of: 0) == nil)
+    }
+}
