@@ -81,18 +81,31 @@ public struct ImageDecoder: Sendable {
         }
     }
 
-    /// The animation at `path` opened to play, its frames decoded one at a time as they are asked for (a still GIF
-    /// is one frame); nil for the formats not played yet (PNG, JPEG, WebP).
+    /// The animation at `path` opened to play, its frames decoded one at a time as they are asked for: a GIF (a
+    /// still one is one frame) read a chunk at a time, or an animated WebP read whole, within
+    /// `LocalFiles.defaultMaxBytes`. nil for a still WebP, told by its header (played, it would be decoded at full
+    /// size only to be found one frame), and for the formats not played (PNG, JPEG).
     public func animation(path: String) throws(ImageError) -> (any AnimationFrames)? {
         let file = try open(path)
-        guard try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) == .gif else { return nil }
-        return try gifAnimation(file)
+        switch try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) {
+        case .gif: return try gifAnimation(file)
+        case .webp:
+            // The header (VP8X, which says whether the file is animated) sits in the first few dozen bytes.
+            guard try WebPCodec.header(file.imageBytes(at: 0), limits: limits, path: path).animated else { return nil }
+            return try WebPAnimation(bytes: file.allImageBytes(), limits: limits, path: path)
+        case .png, .jpeg: return nil
+        }
     }
 
     /// As `animation(path:)`, for bytes in memory; `path` only labels errors.
     public func animation(bytes: [UInt8], path: String = "<memory>") throws(ImageError) -> (any AnimationFrames)? {
-        guard try Self.format(of: bytes, path: path) == .gif else { return nil }
-        return try gifAnimation(bytes: bytes, path: path)
+        switch try Self.format(of: bytes, path: path) {
+        case .gif: return try gifAnimation(bytes: bytes, path: path)
+        case .webp:
+            guard try WebPCodec.header(bytes, limits: limits, path: path).animated else { return nil }
+            return try WebPAnimation(bytes: bytes, limits: limits, path: path)
+        case .png, .jpeg: return nil
+        }
     }
 
     /// The format of a file starting with `bytes`; an empty file and an unknown signature are errors.

@@ -70,7 +70,7 @@ enum WebPCodec {
         }
         var bitmap = Bitmap(width: canvas.width, height: canvas.height, color: Color(argb: 0))
         bitmap.draw(image, x: frame.x, y: frame.y)
-        return DecodedImage(bitmap: bitmap, note: "an animated WebP; only its first frame is shown")
+        return DecodedImage(bitmap: bitmap)
     }
 
     /// A still image at the size that covers `fitting`, or at its own.

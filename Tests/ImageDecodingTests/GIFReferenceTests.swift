@@ -8,39 +8,22 @@ import Testing
 /// did not change transparent over the last frame), played frame by frame and compared with ffmpeg's own GIF
 /// decoder, which nobody here wrote and which does not use giflib: every pixel of every frame, and every delay.
 @Suite struct GIFReferenceTests {
-    static let ffmpeg = "/usr/bin/ffmpeg"
-
-    @discardableResult
-    static func run(_ program: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(program) \(arguments.joined(separator: " "))")
-        return data
-    }
-
     @Test(arguments: ["testsrc=size=48x32:rate=8:duration=2", "testsrc2=size=40x30:rate=25:duration=1"])
     func everyFrameAndDelayMatchFFmpegsDecoder(source: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bannerd-gif-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try FFmpeg.scratch("gif")
         defer { try? FileManager.default.removeItem(at: directory) }
         let gif = directory.appendingPathComponent("made.gif").path
-        try Self.run(
-            Self.ffmpeg,
+        try FFmpeg.run(
+            FFmpeg.ffmpeg,
             [
                 "-v", "error", "-f", "lavfi", "-i", source, "-filter_complex",
                 "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse", "-loop", "0", gif,
             ])
-        let reference = try Self.run(
-            Self.ffmpeg,
+        let reference = try FFmpeg.run(
+            FFmpeg.ffmpeg,
             ["-v", "error", "-i", gif, "-f", "rawvideo", "-pix_fmt", "rgba", "-fps_mode", "passthrough", "-"])
-        let times = try Self.run(
-            "/usr/bin/ffprobe",
+        let times = try FFmpeg.run(
+            FFmpeg.ffprobe,
             ["-v", "error", "-show_entries", "frame=best_effort_timestamp_time", "-of", "csv=p=0", gif])
         let starts = String(decoding: times, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
 
