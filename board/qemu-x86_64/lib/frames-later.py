@@ -1,12 +1,12 @@
 #!/usr/bin/python3
 """Judges tests/animation.sh on the host once its guest has ended (a `# qemu-run-after:` line).
 
-usage: frames-later.py OUT
+usage: frames-later.py OUT NAME:FRAMES:PERIOD_MS:STEP...
 
-OUT/frames holds "SCREENDUMP MS_BEFORE MS_AFTER" lines (the guest's clock read before asking for each screendump
-and after it was stored), OUT/drawn two "FRAMES_RENDERED MS_BEFORE MS_AFTER" lines (the status' count, read
-before the screendumps and after them). The animation is lib/numbered-gif.sh's: 24 frames of 500 ms, frame N one
-flat colour (red 10N, green 250 - 10N, blue 64). Checks that
+For each NAME, OUT/NAME-frames holds "SCREENDUMP MS_BEFORE MS_AFTER" lines (the guest's clock read before asking for
+each screendump and after it was stored), OUT/NAME-drawn two "FRAMES_RENDERED MS_BEFORE MS_AFTER" lines (the
+status' count, read before the screendumps and after them). The animation is one of lib/numbered-animations.sh's:
+FRAMES frames of PERIOD_MS, frame N one flat colour (red STEP*N, green 250 - STEP*N, blue 64). Checks that
   - each screendump shows a frame of the animation in the centred banner (not the background, not a placeholder);
   - one clock running at the file's rate explains every screendump's frame, within one frame: the frame numbers,
     counted on across the animation's loops, fit a single start time;
@@ -22,13 +22,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pngcheck import read_png  # noqa: E402  (sibling module)
 
-FRAMES = 24
-PERIOD = 500  # ms
-# Flat colours through the GIF's palette and a plain copy on screen: exact, but for a little slack.
-TOLERANCE = 3
+# Flat colours through the GIF's palette or a lossless WebP and a plain copy on screen: exact, but for a little slack.
+TOLERANCE = 2
 
 
-def frame_number(path):
+def frame_number(path, frames, step):
     """The animation's frame the centred banner shows, from the mean colour of 16x16 pixels near its bottom (below
     the title's scrim); None when it is not one of the animation's colours."""
     width, height, channels, rows = read_png(path)
@@ -38,24 +36,24 @@ def frame_number(path):
             for c in range(3):
                 sums[c] += rows[y][x * channels + c]
     red, green, blue = (round(s / 256) for s in sums)
-    n = round(red / 10)
-    expected = (10 * n, 250 - 10 * n, 64)
-    if 0 <= n < FRAMES and all(abs(a - b) <= TOLERANCE for a, b in zip((red, green, blue), expected)):
+    n = round(red / step)
+    expected = (step * n, 250 - step * n, 64)
+    if 0 <= n < frames and all(abs(a - b) <= TOLERANCE for a, b in zip((red, green, blue), expected)):
         return n
     return None
 
 
-def main():
-    out = sys.argv[1]
+def judge(out, name, frames, period, step):
+    """The failures of one animation's screendumps and counts, each a line."""
     failures = []
     shots = []
-    with open(os.path.join(out, "frames")) as f:
+    with open(os.path.join(out, name + "-frames")) as f:
         for line in f:
-            name, before, after = line.split()
-            n = frame_number(os.path.join(out, name + ".png"))
-            print(f"{name}: frame {n} between {before} and {after} ms")
+            shot, before, after = line.split()
+            n = frame_number(os.path.join(out, shot + ".png"), frames, step)
+            print(f"{shot}: frame {n} between {before} and {after} ms")
             if n is None:
-                failures.append(f"{name} shows no frame of the animation in the centred banner")
+                failures.append(f"{shot} shows no frame of the animation in the centred banner")
             else:
                 shots.append((int(before), int(after), n))
     if len(shots) < 8:
@@ -69,30 +67,39 @@ def main():
             counted.append((before, after, n))
             continue
         last_before, last_after, last = counted[-1]
-        expected = ((before + after) - (last_before + last_after)) / 2 / PERIOD
-        step = n - last % FRAMES
-        step += FRAMES * round((expected - step) / FRAMES)
-        counted.append((before, after, last + step))
-    # Frame M shows from start + M * PERIOD for one PERIOD, at some moment between the two readings: the start lies
-    # in (before - (M + 1) * PERIOD, after - M * PERIOD], widened by a frame either way. One start must fit all.
+        expected = ((before + after) - (last_before + last_after)) / 2 / period
+        advance = n - last % frames
+        advance += frames * round((expected - advance) / frames)
+        counted.append((before, after, last + advance))
+    # Frame M shows from start + M * period for one period, at some moment between the two readings: the start lies
+    # in (before - (M + 1) * period, after - M * period], widened by a frame either way. One start must fit all.
     low, high = -math.inf, math.inf
     for before, after, m in counted:
-        low = max(low, before - (m + 2) * PERIOD)
-        high = min(high, after - (m - 1) * PERIOD)
+        low = max(low, before - (m + 2) * period)
+        high = min(high, after - (m - 1) * period)
     if counted and low > high:
-        failures.append(f"no one clock at {PERIOD} ms a frame explains the frames seen ({low - high} ms apart)")
+        failures.append(f"no one clock at {period} ms a frame explains the frames seen ({low - high} ms apart)")
     elif counted:
-        print(f"one clock at {PERIOD} ms a frame explains them all (its start known within {high - low} ms)")
+        print(f"{name}: one clock at {period} ms a frame explains them all (its start known within {high - low} ms)")
     seen = {n for _, _, n in shots}
     if len(seen) < 3:
         failures.append(f"only {len(seen)} different frames seen: {sorted(seen)}")
-    with open(os.path.join(out, "drawn")) as f:
+    with open(os.path.join(out, name + "-drawn")) as f:
         (f0, b0, a0), (f1, b1, a1) = (tuple(int(v) for v in line.split()) for line in f)
-    fewest = math.floor((b1 - a0) / PERIOD) - 1
-    most = math.ceil((a1 - b0) / PERIOD) + 1
-    print(f"drawn: {f1 - f0} frames between the counts; the animation changed {fewest + 1} to {most - 1} times")
+    fewest = math.floor((b1 - a0) / period) - 1
+    most = math.ceil((a1 - b0) / period) + 1
+    print(f"{name}: {f1 - f0} frames drawn between the counts; the animation changed {fewest + 1} to {most - 1} times")
     if not fewest <= f1 - f0 <= most:
         failures.append(f"{f1 - f0} frames drawn at rest, not one per frame of the animation ({fewest} to {most})")
+    return [f"{name}: {failure}" for failure in failures]
+
+
+def main():
+    out = sys.argv[1]
+    failures = []
+    for spec in sys.argv[2:]:
+        name, frames, period, step = spec.split(":")
+        failures += judge(out, name, int(frames), int(period), int(step))
     for failure in failures:
         print("animation: FAIL: " + failure)
     return 1 if failures else 0

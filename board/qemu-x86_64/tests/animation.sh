@@ -1,16 +1,18 @@
 #!/bin/bash
-# An animated GIF plays on glass at its own rate (issue 28): 24 frames of 500 ms, each one flat colour that numbers
-# it (made on the host: lib/numbered-gif.sh), in the banner at rest in the centre, beside a still banner.
-#   rate   screendumps at rest, each between two readings of the guest's clock, show frame numbers that one clock
-#          running at the file's rate explains, within one frame; at least three different frames are seen
-#   drawn  over the same time bannerd drew one frame per frame of the animation (frames_rendered), within the
-#          readings' own uncertainty: a frame drawn at rest for anything else, or frames missed, fail it
-#   both judged on the host once the guest has ended (lib/frames-later.py)
-# 800x480: a banner keeps 48 MiB of frames, 36 at this size (16 at 1024x768).
+# Animations play on glass at their own rate (issue 28), each a file whose frames number themselves by colour (made
+# on the host: lib/numbered-animations.sh), in the banner at rest in the centre:
+#   gif    24 frames of 500 ms, all kept as sprites
+#   webp   48 frames of 250 ms, more than a banner keeps at 800x480 (36): drawn as they play by the pre-render
+#          threads, on this emulated CPU as slow as a small board's
+# For each, 16 screendumps at rest, each between two readings of the guest's clock, must show frame numbers that one
+# clock running at the file's rate explains, within one frame, with at least three different frames; and over the
+# same time bannerd must have drawn one frame per frame of the animation (frames_rendered), within the readings'
+# uncertainty: a frame drawn at rest for anything else, or frames missed, fail it. Both judged on the host once the
+# guest has ended (lib/frames-later.py).
 # qemu-run: packages python3 ffmpeg
 # qemu-run-args: --size 800x480 --timeout 300
-# qemu-run-host: board/qemu-x86_64/lib/numbered-gif.sh "$QEMU_RUN_OUT/content"
-# qemu-run-after: board/qemu-x86_64/lib/frames-later.py "$QEMU_RUN_OUT"
+# qemu-run-host: board/qemu-x86_64/lib/numbered-animations.sh "$QEMU_RUN_OUT/content"
+# qemu-run-after: board/qemu-x86_64/lib/frames-later.py "$QEMU_RUN_OUT" gif:24:500:10 webp:48:250:5
 set -uo pipefail
 TEST=animation
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
@@ -20,23 +22,29 @@ printf '[display]\nscale = 1\n' > bannerd.toml
 "$BIN" run --config bannerd.toml --content content --control "$SOCK" --autoplay 0 > bannerd.log 2>&1 &
 pid=$!
 wait_until 120 banners_shown || { fail "banners not shown: $(ctl status)"; cat bannerd.log; exit 1; }
-wait_until 30 eval '[ "$(field phase)" = rest ]' || fail "not at rest: $(ctl status)"
-sleep 1
 drawn() { # "FRAMES_RENDERED MS_BEFORE MS_AFTER": the count, read between two readings of the clock
     local before frames
     before=$(ms)
     frames=$(field frames_rendered)
     echo "$frames $before $(ms)"
 }
-drawn > drawn
-for i in $(seq -w 1 16); do
-    before=$(ms)
-    shot "frame-$i" || { fail "no screendump frame-$i"; continue; }
-    echo "frame-$i $before $(ms)" >> frames
-    sleep "0.$((RANDOM % 10))" # the shots fall on every part of a frame
-done
-drawn >> drawn
-cat frames drawn
+watch() { # NAME INDEX: at rest on banner INDEX, 16 screendumps and the frames drawn around them
+    local name=$1 i before
+    ctl goto "$2" > /dev/null || fail "goto $2: $(ctl status)"
+    wait_until 60 settled_on "$2" || { fail "not at rest on banner $2: $(ctl status)"; return; }
+    sleep 1
+    drawn > "$name-drawn"
+    for i in $(seq -w 1 16); do
+        before=$(ms)
+        shot "$name-$i" || { fail "no screendump $name-$i"; continue; }
+        echo "$name-$i $before $(ms)" >> "$name-frames"
+        sleep "0.$((RANDOM % 10))" # the shots fall on every part of a frame
+    done
+    drawn >> "$name-drawn"
+    cat "$name-frames" "$name-drawn"
+}
+watch gif 0
+watch webp 1
 kill -TERM $pid
 wait $pid || fail "exit status $? after SIGTERM"
 if grep -E "warning|error" bannerd.log; then fail "bannerd logged a problem"; fi
