@@ -4,7 +4,7 @@ import Raster
 /// Where `BannerRenderer` gets images: `ImageDecoder` on the appliance, a fake in tests.
 public protocol ImageLoading {
     /// The image at `path`, possibly decoded smaller as long as it still covers `fitting` pixels, with a note for
-    /// the log (an animated WebP shows its first frame).
+    /// the log (an animated PNG shows its first frame).
     func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage
     /// The animation at `path` opened to play, its frames decoded as they are asked for; nil for a format that is
     /// not played (`ImageDecoder.animation(path:)`).

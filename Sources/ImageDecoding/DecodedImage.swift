@@ -1,6 +1,6 @@
 import Raster
 
-/// A decoded image and what a person showing it should know (an animation reduced to its first frame).
+/// A decoded image and what a person showing it should know (an animated PNG reduced to its first frame).
 public struct DecodedImage: Sendable {
     public var bitmap: Bitmap
     /// What to tell, after the file's path, in one line; nil when there is nothing to say.

@@ -23,7 +23,7 @@ public struct ImageDecoder: Sendable {
         try decodeImage(path: path, fitting: fitting).bitmap
     }
 
-    /// As `decode(path:fitting:)`, with the note a log should carry (an animated WebP shows its first frame).
+    /// As `decode(path:fitting:)`, with the note a log should carry (an animated PNG shows its first frame).
     public func decodeImage(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError)
         -> DecodedImage
     {
@@ -33,11 +33,16 @@ public struct ImageDecoder: Sendable {
         case .webp: return try WebPCodec.decode(file, limits: limits, fitting: fitting)
         case .gif: return try GIFAnimation.firstFrame(of: gifAnimation(file), fitting: fitting)
         case .png:
+            let animated = try PNGCodec.isAnimated(byteCount: file.byteCount) { offset throws(ImageError) in
+                try file.imageBytes(count: 8, at: offset)
+            }
+            let note = animated ? PNGCodec.animatedNote : nil
             if let fitting, let bitmap = try PNGCodec.decodeRows(file, limits: limits, fitting: fitting) {
-                return DecodedImage(bitmap: bitmap)
+                return DecodedImage(bitmap: bitmap, note: note)
             }
             let bytes = try file.allImageBytes()
-            return DecodedImage(bitmap: try PNGCodec.decode(bytes, limits: limits, fitting: fitting, path: path))
+            return DecodedImage(
+                bitmap: try PNGCodec.decode(bytes, limits: limits, fitting: fitting, path: path), note: note)
         }
     }
 
@@ -53,7 +58,11 @@ public struct ImageDecoder: Sendable {
         throws(ImageError) -> DecodedImage
     {
         switch try Self.format(of: bytes, path: path) {
-        case .png: return DecodedImage(bitmap: try PNGCodec.decode(bytes, limits: limits, fitting: fitting, path: path))
+        case .png:
+            let animated = try PNGCodec.isAnimated(byteCount: bytes.count) { Array(bytes[$0..<min($0 + 8, bytes.count)]) }
+            return DecodedImage(
+                bitmap: try PNGCodec.decode(bytes, limits: limits, fitting: fitting, path: path),
+                note: animated ? PNGCodec.animatedNote : nil)
         case .jpeg:
             return DecodedImage(bitmap: try JPEGCodec.decode(bytes, limits: limits, fitting: fitting, path: path))
         case .webp: return try WebPCodec.decode(bytes, limits: limits, fitting: fitting, path: path)

@@ -47,6 +47,29 @@ enum PNGCodec {
         }
     }
 
+    /// Whether the PNG is an animation (APNG: an `acTL` chunk before the first image data), from its chunk headers
+    /// up to that data. Debian's libpng does not play APNG (its changelog: support dropped, #1005850): such a file
+    /// shows its first frame, its default image, and says so (`animatedNote`).
+    static func isAnimated(byteCount: Int, chunkHeader: (_ offset: Int) throws(ImageError) -> [UInt8])
+        throws(ImageError) -> Bool
+    {
+        var offset = 8  // past the signature
+        while offset + 8 <= byteCount {
+            let header = try chunkHeader(offset)
+            guard header.count == 8 else { return false }
+            let type = header[4..<8]
+            if type.elementsEqual("acTL".utf8) { return true }
+            if type.elementsEqual("IDAT".utf8) { return false }
+            offset += 12 + header[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        return false
+    }
+
+    /// What an animated PNG's still says.
+    static let animatedNote =
+        "an animated PNG (APNG); only its first frame is shown: Debian's libpng does not play APNG (an animated "
+        + "WebP or GIF of it plays)"
+
     /// Reads and checks the header only (`png_image_begin_read_from_memory`), then frees the control block.
     static func header(_ bytes: [UInt8], limits: ImageLimits, path: String) throws(ImageError) -> (
         size: (width: Int, height: Int), format: UInt32
