@@ -59,7 +59,9 @@ public struct ImageDecoder: Sendable {
     {
         switch try Self.format(of: bytes, path: path) {
         case .png:
-            let animated = try PNGCodec.isAnimated(byteCount: bytes.count) { Array(bytes[$0..<min($0 + 8, bytes.count)]) }
+            let animated = try PNGCodec.isAnimated(byteCount: bytes.count) {
+                Array(bytes[$0..<min($0 + 8, bytes.count)])
+            }
             return DecodedImage(
                 bitmap: try PNGCodec.decode(bytes, limits: limits, fitting: fitting, path: path),
                 note: animated ? PNGCodec.animatedNote : nil)
