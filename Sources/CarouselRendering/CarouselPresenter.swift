@@ -39,9 +39,11 @@ public final class CarouselPresenter {
     private var placements: [Placement] = []
     /// The frames the animations on screen show.
     private var playback = AnimationPlayback()
-    /// The frames of streamed animations on screen, and the frames last asked of the worker.
+    /// The frames of streamed animations on screen; the frames last asked of the worker, for which frame due; and
+    /// whether frames came since (what to ask is worked out again only then, so a step allocates nothing).
     private var streams = StreamedFrames()
-    private var streamAsked: (banner: Int, frames: [Int])?
+    private var streamAsked: (banner: Int, due: Int, frames: [Int])?
+    private var streamArrived = false
     /// Inline rendering's open animations (the worker keeps its own).
     private var inlineStreams: [FrameStream] = []
     /// What each display buffer holds, for `drawChanges`.
@@ -165,6 +167,7 @@ public final class CarouselPresenter {
         }
         for frame in worker.collectFrames() {
             streams.add(frame)
+            streamArrived = true
             // The frame due, late: draw it now.
             if visible.contains(where: { $0.banner == frame.banner }), playback.frame(of: frame.banner) == frame.frame {
                 redraw = true
@@ -291,11 +294,13 @@ public final class CarouselPresenter {
             }
             changed = streams.show(view.banner, due: due, count: count) || changed
             guard case .worker(let worker) = rendering, playback.isPlaying(view.banner) else { continue }
+            if let asked = streamAsked, asked.banner == view.banner, asked.due == due, !streamArrived { continue }
             let wanted = streams.wanted(view.banner, due: due, count: count)
-            guard streamAsked.map({ $0.banner != view.banner || $0.frames != wanted }) ?? true else { continue }
-            streamAsked = (view.banner, wanted)
-            worker.stream(view.banner, frames: wanted)
+            let unchanged = streamAsked.map { $0.banner == view.banner && $0.frames == wanted } ?? false
+            streamAsked = (view.banner, due, wanted)
+            if !unchanged { worker.stream(view.banner, frames: wanted) }
         }
+        streamArrived = false
         return changed
     }
 

@@ -1,7 +1,7 @@
 import FileAccess
 import Raster
 
-/// Reads PNG, JPEG and WebP files into premultiplied `Bitmap`s, refusing oversized images before decoding their
+/// Reads PNG, JPEG, WebP and GIF files into premultiplied `Bitmap`s, refusing oversized images before decoding their
 /// body.
 public struct ImageDecoder: Sendable {
     /// Size limits checked against each header.

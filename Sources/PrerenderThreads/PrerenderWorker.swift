@@ -119,11 +119,11 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// True when no banner is queued or being rendered.
+    /// True when no banner is queued or being rendered, and no frame of a streamed animation.
     public var isIdle: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return pending.isEmpty && inProgress.isEmpty
+        return pending.isEmpty && inProgress.isEmpty && streamPending == nil && !streamBusy
     }
 
     /// Takes the banners finished since the last call.
