@@ -33,6 +33,8 @@ public struct ContentChecker: Sendable {
         public var usedManifest: Bool
         /// What changes nothing shown, each message starting with "warning: " (`ContentLoadResult.warnings`).
         public var warnings: [ContentProblem]
+        /// What is worth knowing and is no warning: the frames each animation keeps.
+        public var notes: [ContentProblem] = []
         /// True when nothing is wrong (warnings aside) and there is at least one banner.
         public var isClean: Bool { problems.isEmpty && !banners.isEmpty }
     }
@@ -42,6 +44,7 @@ public struct ContentChecker: Sendable {
         let loaded = loader.load(directory: directory)
         var problems = loaded.problems
         var warnings = loaded.warnings
+        var notes: [ContentProblem] = []
         let alreadyReported = Set(problems.map(\.message))
         var seen = Set<String>()
         for banner in loaded.banners {
@@ -49,8 +52,10 @@ public struct ContentChecker: Sendable {
             do throws(ImageError) {
                 let image = try decoder.decodeImage(path: path, fitting: displaySize)
                 if let note = image.note { warnings.append(ContentProblem(path: path, message: "warning: " + note)) }
-                if let note = animationNote(path) {
-                    warnings.append(ContentProblem(path: path, message: "warning: " + note))
+                switch animationLine(path) {
+                case .warning(let line)?: warnings.append(ContentProblem(path: path, message: "warning: " + line))
+                case .note(let line)?: notes.append(ContentProblem(path: path, message: line))
+                case nil: break
                 }
             } catch {
                 // A missing manifest image was already reported at its manifest line.
@@ -63,27 +68,41 @@ public struct ContentChecker: Sendable {
             }
         }
         return Report(
-            banners: loaded.banners, problems: problems, usedManifest: loaded.usedManifest, warnings: warnings)
+            banners: loaded.banners, problems: problems, usedManifest: loaded.usedManifest, warnings: warnings,
+            notes: notes)
     }
 
-    /// What an animation at `path` plays short of, or costs: every frame is decoded, as the player will, and
-    /// counted against what a banner keeps (past it, frames are drawn as they play). nil: not an animation, or one
-    /// whose frames a banner keeps.
-    private func animationNote(_ path: String) -> String? {
+    /// What `check` says of an animation.
+    private enum AnimationLine {
+        /// A frame that fails, or more frames than a banner keeps (drawn as they play).
+        case warning(String)
+        /// The frames it keeps.
+        case note(String)
+    }
+
+    /// What `check` says of the animation at `path`: every frame is decoded, as the player will, and counted
+    /// against what a banner keeps. nil: not an animation.
+    private func animationLine(_ path: String) -> AnimationLine? {
         guard let animation = try? decoder.animation(path: path) else { return nil }
         var frames = 0
         do throws(ImageError) {
             while try animation.nextFrame() != nil { frames += 1 }
         } catch {
             guard frames > 0 else { return nil }  // its first frame: the error above says it
-            return BannerRenderer.frameFailure(frame: frames + 1, error)
+            return .warning(BannerRenderer.frameFailure(frame: frames + 1, error))
         }
+        guard frames > 1 else { return nil }
         let (width, height) = bannerSize
-        let bound = AnimationBudget.frames(width: width, height: height)
-        guard frames > bound else { return nil }
-        return
-            "an animation of \(frames) frames takes \((frames * width * height * 4) >> 20) MiB at the banner's "
-            + "\(width)x\(height), more than the \(AnimationBudget.bytesPerBanner >> 20) MiB a banner keeps: each "
-            + "frame is drawn as it plays, which a slow board may not keep up with"
+        let bytes = (frames * width * height * 4) >> 20
+        let budget = AnimationBudget.bytesPerBanner >> 20
+        guard frames <= AnimationBudget.frames(width: width, height: height) else {
+            return .warning(
+                "an animation of \(frames) frames takes \(bytes) MiB at the banner's \(width)x\(height), more than the "
+                    + "\(budget) MiB a banner keeps: each frame is drawn as it plays, which a slow board may not keep up "
+                    + "with")
+        }
+        return .note(
+            "an animation of \(frames) frames, kept as \(bytes) MiB at the banner's \(width)x\(height) (of the "
+                + "\(budget) MiB a banner keeps)")
     }
 }

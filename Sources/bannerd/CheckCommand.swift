@@ -65,7 +65,7 @@ struct CheckCommand: BannerdCommand {
         ).check(directory: content)
         report.problems += try accessProblems(report)
         report.warnings += try textWarnings(report, fonts: settings.fonts)
-        for problem in report.problems + report.warnings { print(problem) }
+        for line in report.problems + report.warnings + report.notes { print(line) }
         printSchedules(report)
         let source = report.usedManifest ? "banners.toml" : "file listing"
         let warnings = report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning(s)"
