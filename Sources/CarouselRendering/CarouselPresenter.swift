@@ -317,8 +317,12 @@ public final class CarouselPresenter {
         streams.add(drawn)
     }
 
-    /// Frames of streamed animations that were not drawn by their time (the frame before stayed on screen).
+    /// Frames of streamed animations that were not drawn by their time (the frame before stayed on screen), since
+    /// the last `takeStreamedFramesLate()`.
     public var streamedFramesLate: Int { streams.late }
+
+    /// `streamedFramesLate`, counted afresh from now (the metrics add it up across presenters).
+    public func takeStreamedFramesLate() -> Int { streams.takeLate() }
 
     /// When the next frame of an animation on screen is due; nil when none will change by itself.
     public var nextAnimationFrame: Duration? { playback.nextChange }

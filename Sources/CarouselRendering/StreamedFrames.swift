@@ -12,7 +12,7 @@ struct StreamedFrames {
     private var shown: [StreamedFrame] = []
     /// The frame last found not drawn at its time, so that each late frame is counted once.
     private var lastLate: (banner: Int, frame: Int)?
-    /// Frames that were not drawn by their time (the one before stayed on screen).
+    /// Frames that were not drawn by their time (the one before stayed on screen), since `takeLate()`.
     private(set) var late = 0
 
     init() {
@@ -71,6 +71,12 @@ struct StreamedFrames {
     mutating func keep(_ views: VisibleViews) {
         ahead.removeAll { frame in !views.contains { $0.banner == frame.banner } }
         shown.removeAll { frame in !views.contains { $0.banner == frame.banner } }
+    }
+
+    /// `late`, counted afresh from now.
+    mutating func takeLate() -> Int {
+        defer { late = 0 }
+        return late
     }
 
     /// Everything forgotten (new banners).

@@ -29,6 +29,8 @@ public struct BannerdMetrics: Sendable {
     public var playRecordsLost = 0
     /// Times autoplay was due but stayed on its banner, the next one not rendered yet.
     public var autoplayWaits = 0
+    /// Frames of animations drawn as they play that were not drawn by their time (the frame before stayed).
+    public var animationFramesLate = 0
 
     public init() {}
 
@@ -74,6 +76,10 @@ public struct BannerdMetrics: Sendable {
         text.family(
             "bannerd_autoplay_waits_total", .counter,
             help: "Times autoplay stayed on a banner because the next one was not rendered yet.", d(autoplayWaits))
+        text.family(
+            "bannerd_animation_frames_late_total", .counter,
+            help: "Frames of animations drawn as they play that were not ready at their time (the one before stayed).",
+            d(animationFramesLate))
         text.family("bannerd_content_reloads_total", .counter, help: "Content reloads.", d(contentReloads))
         text.family(
             "bannerd_content_reload_failures_total", .counter,

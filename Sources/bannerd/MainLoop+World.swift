@@ -45,6 +45,7 @@ extension MainLoop {
 
     func stepEnded(at now: Duration) {
         for problem in presenter.takeProblems() { Log.warning(problem) }
+        metrics.counts.animationFramesLate += presenter.takeStreamedFramesLate()
         writeMetricsIfDue(at: now)
     }
 }

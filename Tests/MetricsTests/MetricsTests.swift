@@ -42,9 +42,10 @@ import Testing
         metrics.placeholderRests = 2
         metrics.playRecordsLost = 3
         metrics.autoplayWaits = 4
+        metrics.animationFramesLate = 6
         let lines = metrics.exposition.split(separator: "\n")
         let types = lines.filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ") }
-        #expect(types.count == 18)
+        #expect(types.count == 19)
         for type in types {
             #expect(type[2].hasPrefix("bannerd_"))
             #expect(type[2].hasSuffix("_total") == (type[3] == "counter"), "\(type)")
@@ -56,6 +57,7 @@ import Testing
         #expect(lines.contains("bannerd_placeholder_rests_total 2"))
         #expect(lines.contains("bannerd_play_records_lost_total 3"))
         #expect(lines.contains("bannerd_autoplay_waits_total 4"))
+        #expect(lines.contains("bannerd_animation_frames_late_total 6"))
         #expect(lines.contains("bannerd_screen_on 1"))
     }
 
