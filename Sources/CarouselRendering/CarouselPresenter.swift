@@ -284,6 +284,7 @@ public final class CarouselPresenter {
     /// ones asked of the worker for the one playing. Returns whether what a banner shows changed.
     private func advanceStreams(_ views: VisibleViews) -> Bool {
         streams.keep(views)
+        inlineStreams.removeAll { stream in !views.contains { $0.banner == stream.banner } }
         var changed = false
         for view in views {
             guard let picture = cache.peek(view.banner), picture.isStreamed, let count = picture.timeline?.frameCount
