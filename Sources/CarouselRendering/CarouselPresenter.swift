@@ -50,6 +50,8 @@ public final class CarouselPresenter {
     private var drawn = DrawnBuffers()
     /// `placements` moved to a damaged rectangle's origin (`drawChanges`), kept to allocate nothing per frame.
     private var shifted: [Placement] = []
+    /// The sprites on screen before `advanceAnimations`, kept to allocate nothing per step.
+    private var spritesBefore: [Sprite?] = []
 
     /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
     /// Sprites are stored in the display's `format` and flattened over `background`, so composing copies them
@@ -75,6 +77,7 @@ public final class CarouselPresenter {
         self.placeholder = composer.prepare(blank, over: background)
         placements.reserveCapacity(3)
         shifted.reserveCapacity(3)
+        spritesBefore.reserveCapacity(3)
         if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
     }
 
@@ -165,8 +168,7 @@ public final class CarouselPresenter {
             report(result.problems)
             for view in visible where view.banner == result.banner { redraw = true }
         }
-        for frame in worker.collectFrames() {
-            streams.add(frame)
+        for frame in worker.collectFrames() where streams.add(frame) {
             streamArrived = true
             // The frame due, late: draw it now.
             if visible.contains(where: { $0.banner == frame.banner }), playback.frame(of: frame.banner) == frame.frame {
@@ -264,28 +266,39 @@ public final class CarouselPresenter {
 
     /// The sprite `banner` shows now (its animation's frame), marking it used; nil when it is not rendered.
     private func shownSprite(of banner: Int) -> Sprite? {
-        guard let picture = cache.picture(for: banner) else { return nil }
+        cache.picture(for: banner).map { sprite(of: banner, in: $0) }
+    }
+
+    /// The sprite `picture` of `banner` shows now: its animation's frame, or a streamed one's frame drawn last.
+    private func sprite(of banner: Int, in picture: BannerPicture) -> Sprite {
         guard picture.isStreamed else { return picture.sprite(frame: playback.frame(of: banner)) }
         return streams.sprite(of: banner) ?? picture.frames[0]
     }
 
-    /// Brings the animations on screen up to `now` (`AnimationPlayback`); returns whether a frame on screen changed
-    /// (draw again). Call before each frame is drawn.
+    /// Brings the animations on screen up to `now` (`AnimationPlayback`); returns whether a sprite on screen changed
+    /// (draw again): a streamed frame due but not drawn yet changes nothing until it comes (`collect`). Call before
+    /// each frame is drawn.
     public func advanceAnimations(_ carousel: Carousel, at now: Duration) -> Bool {
         let centre = carousel.count > 0 ? carousel.index : nil
         let views = carousel.visibleViews()
-        var changed = playback.advance(views, centre: centre, at: now) { cache.peek($0)?.timeline }
-        changed = advanceStreams(views) || changed
+        spritesBefore.removeAll(keepingCapacity: true)
+        for view in views { spritesBefore.append(cache.peek(view.banner).map { sprite(of: view.banner, in: $0) }) }
+        _ = playback.advance(views, centre: centre, at: now) { cache.peek($0)?.timeline }
+        advanceStreams(views)
+        var changed = false
+        for (view, before) in zip(views, spritesBefore) {
+            let after = cache.peek(view.banner).map { sprite(of: view.banner, in: $0) }
+            if after !== before { changed = true }
+        }
         if changed { spriteGeneration += 1 }
         return changed
     }
 
     /// Frames due of streamed animations on screen: shown when drawn (inline rendering draws them now), and the next
-    /// ones asked of the worker for the one playing. Returns whether what a banner shows changed.
-    private func advanceStreams(_ views: VisibleViews) -> Bool {
+    /// ones asked of the worker for the one playing.
+    private func advanceStreams(_ views: VisibleViews) {
         streams.keep(views)
         inlineStreams.removeAll { stream in !views.contains { $0.banner == stream.banner } }
-        var changed = false
         for view in views {
             guard let picture = cache.peek(view.banner), picture.isStreamed, let count = picture.timeline?.frameCount
             else { continue }
@@ -293,7 +306,7 @@ public final class CarouselPresenter {
             if due != 0, !streams.has(view.banner, frame: due), case .inline(let renderer) = rendering {
                 drawInline(view.banner, frame: due, with: renderer)
             }
-            changed = streams.show(view.banner, due: due, count: count) || changed
+            streams.show(view.banner, due: due, count: count)
             guard case .worker(let worker) = rendering, playback.isPlaying(view.banner) else { continue }
             if let asked = streamAsked, asked.banner == view.banner, asked.due == due, !streamArrived { continue }
             let wanted = streams.wanted(view.banner, due: due, count: count)
@@ -302,7 +315,6 @@ public final class CarouselPresenter {
             if !unchanged { worker.stream(view.banner, frames: wanted) }
         }
         streamArrived = false
-        return changed
     }
 
     /// Frame `frame` of `banner`'s streamed animation, drawn on this thread (inline rendering).

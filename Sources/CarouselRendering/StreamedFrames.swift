@@ -32,6 +32,7 @@ struct StreamedFrames {
 
     /// Shows frame `due` of `banner` (of `count` frames) if it is drawn, or 0 (the picture's own); frames drawn for
     /// before it are dropped. Returns whether what the banner shows changed.
+    @discardableResult
     mutating func show(_ banner: Int, due: Int, count: Int) -> Bool {
         let current = shown.firstIndex { $0.banner == banner }
         let showing = current.map { shown[$0].frame } ?? 0
@@ -61,10 +62,14 @@ struct StreamedFrames {
         }
     }
 
-    /// A frame drawn off the loop.
-    mutating func add(_ frame: StreamedFrame) {
-        guard !has(frame.banner, frame: frame.frame) else { return }
+    /// A frame drawn off the loop; false when it was here already, or shown.
+    @discardableResult
+    mutating func add(_ frame: StreamedFrame) -> Bool {
+        guard !has(frame.banner, frame: frame.frame),
+            shown.first(where: { $0.banner == frame.banner })?.frame != frame.frame
+        else { return false }
         ahead.append(frame)
+        return true
     }
 
     /// Forgets the banners not in `views` (off screen: they begin again from their first frame).

@@ -19,6 +19,8 @@ public struct StatusReport: Equatable, Sendable {
     public var placeholdersOnScreen: Int
     /// Frames presented with a placeholder in them since the start (content swaps add none).
     public var placeholderFrames: Int
+    /// Frames of animations drawn as they play that were not ready at their time (the one before stayed).
+    public var animationFramesLate: Int
     public var uptimeSeconds: Double
     public var display: Display?
     /// What the service waits for while no display is shown (a display to be connected, a driver to load).
@@ -58,7 +60,8 @@ public struct StatusReport: Equatable, Sendable {
     public init(
         index: Int, count: Int, bannersActive: Int? = nil, bannersTotal: Int? = nil, phase: String,
         autoplayPaused: Bool, framesRendered: Int, framesLate: Int, framesPanned: Int = 0, lastFrame: String? = nil,
-        placeholdersOnScreen: Int = 0, placeholderFrames: Int = 0, uptimeSeconds: Double, display: Display?,
+        placeholdersOnScreen: Int = 0, placeholderFrames: Int = 0, animationFramesLate: Int = 0,
+        uptimeSeconds: Double, display: Display?,
         waitingFor: String? = nil,
         touchDevices: [String], screen: String = "on", version: String = "", playsToday: Int = 0,
         playedSecondsToday: Double = 0
@@ -75,6 +78,7 @@ public struct StatusReport: Equatable, Sendable {
         self.lastFrame = lastFrame
         self.placeholdersOnScreen = placeholdersOnScreen
         self.placeholderFrames = placeholderFrames
+        self.animationFramesLate = animationFramesLate
         self.uptimeSeconds = uptimeSeconds
         self.display = display
         self.waitingFor = waitingFor
@@ -101,6 +105,7 @@ public struct StatusReport: Equatable, Sendable {
             if let lastFrame { $0.field("last_frame", lastFrame) }
             $0.field("placeholders_on_screen", placeholdersOnScreen)
             $0.field("placeholder_frames", placeholderFrames)
+            $0.field("animation_frames_late", animationFramesLate)
             $0.field("uptime_s", (uptimeSeconds * 10).rounded() / 10)
             if let display {
                 $0.key("display")

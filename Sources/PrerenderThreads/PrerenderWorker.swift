@@ -33,6 +33,8 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private var streamPending: (banner: Int, frames: [Int])?
     private var streamIdle: FrameStream?
     private var streamBusy = false
+    /// The frame a thread draws now.
+    private var streamDrawing: (banner: Int, frame: Int)?
     private var finishedFrames: [StreamedFrame] = []
     /// Threads that have built their renderer, and the first error of one that could not.
     private var threadsReady = 0
@@ -153,10 +155,15 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Asks for frames of `banner`'s streamed animation, most wanted first; replaces earlier ones still waiting.
+    /// Asks for frames of `banner`'s streamed animation, most wanted first; replaces earlier ones still waiting. A
+    /// frame being drawn, or drawn and not collected yet, is not drawn again.
     public func stream(_ banner: Int, frames: [Int]) {
         condition.lock()
-        streamPending = frames.isEmpty ? nil : (banner, frames)
+        let fresh = frames.filter { frame in
+            streamDrawing.map { $0 != (banner, frame) } ?? true
+                && !finishedFrames.contains { $0.banner == banner && $0.frame == frame }
+        }
+        streamPending = fresh.isEmpty ? nil : (banner, fresh)
         condition.broadcast()
         condition.unlock()
     }
@@ -184,6 +191,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         if !streamBusy, let asked = streamPending, let frame = asked.frames.first {
             streamPending = asked.frames.count > 1 ? (asked.banner, Array(asked.frames.dropFirst())) : nil
             streamBusy = true
+            streamDrawing = (asked.banner, frame)
             let stream = streamIdle?.banner == asked.banner ? streamIdle : nil
             streamIdle = nil
             return .frame(banner: asked.banner, frame: frame, stream: stream)
@@ -239,6 +247,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private func draw(_ frame: Int, of banner: Int, stream: FrameStream?, with renderer: BannerRenderer) {
         guard banner < banners.count else {
             streamBusy = false
+            streamDrawing = nil
             condition.unlock()
             return
         }
@@ -248,6 +257,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         let drawn = opened?.frame(frame, renderer: renderer, target: t)
         condition.lock()
         streamBusy = false
+        streamDrawing = nil
         let current = job == generation
         if current {
             streamIdle = opened

@@ -124,6 +124,7 @@ extension MainLoop {
             lastFrame: frames.lastFramePanned.map { $0 ? "panned" : "composed" },
             placeholdersOnScreen: presenter.placeholdersOnScreen,
             placeholderFrames: metrics.counts.placeholderFrames,
+            animationFramesLate: metrics.counts.animationFramesLate,
             uptimeSeconds: (MonotonicClock.now() - started).seconds,
             display: display, waitingFor: waitingFor,
             touchDevices: connections.input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],

@@ -22,6 +22,7 @@ import Testing
         streams.add(Self.frame(2))
         let shownInTime = streams.show(0, due: 1, count: 6)
         #expect(shownInTime && streams.sprite(of: 0) != nil)
+        #expect(!streams.add(Self.frame(1)) && !streams.add(Self.frame(2)), "shown, or here already: not again")
         #expect(streams.wanted(0, due: 1, count: 6) == [3])
         // Frame 5 of 6 due: the loop's next frames are 0 (the picture's own) and 1.
         streams.add(Self.frame(5))

@@ -50,7 +50,7 @@ import Testing
     @Test func encodesOneLineOfJSONWithEscapes() {
         let report = StatusReport(
             index: 2, count: 7, phase: "rest", autoplayPaused: false, framesRendered: 1200, framesLate: 3,
-            placeholdersOnScreen: 1, placeholderFrames: 17, uptimeSeconds: 61.26,
+            placeholdersOnScreen: 1, placeholderFrames: 17, animationFramesLate: 5, uptimeSeconds: 61.26,
             display: .init(
                 card: "/dev/dri/card0", connector: "HDMI-A-1", mode: "1920x1080@60", rotation: 90,
                 pacing: "vblank"),
@@ -60,7 +60,7 @@ import Testing
             report.json
                 == #"{"index":2,"count":7,"banners_active":7,"banners_total":7,"phase":"rest","autoplay_paused":false,"#
                 + #""frames_rendered":1200,"#
-                + #""frames_late":3,"frames_panned":0,"placeholders_on_screen":1,"placeholder_frames":17,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
+                + #""frames_late":3,"frames_panned":0,"placeholders_on_screen":1,"placeholder_frames":17,"animation_frames_late":5,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
                 + #""mode":"1920x1080@60","rotation":90,"pacing":"vblank","scanout":"compose"},"#
                 + #""touch_devices":["ILITEK \"Multi\"\ttouch","\u0001"],"screen":"on","version":"0.1.0","#
                 + #""plays_today":41,"played_s_today":233.3}"#)

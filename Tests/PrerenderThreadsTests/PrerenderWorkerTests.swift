@@ -179,4 +179,42 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         }
         #expect(matched == Array(stride(from: 0, through: 1500, by: 100)))
     }
+
+    /// Asked again for frames it has drawn and that were not collected yet (a late frame stays asked for), the
+    /// worker does not draw them twice: twice the work would make a slow board later still.
+    @Test func aFrameDrawnAndNotCollectedIsNotDrawnAgain() throws {
+        let worker = try PrerenderWorker(makeRenderer: { _ in try PrerenderWorkerTests.renderer() }, wake: {})
+        defer { worker.stop() }
+        worker.reset(
+            banners: BannerList([Banner(id: "moving", artwork: .file(path: Self.gif))]),
+            target: PrerenderTarget(
+                width: 64, height: 48, scale: 1, cornerRadius: 4, rotation: .none, background: .black,
+                animationBudget: 1))
+        worker.stream(0, frames: [1, 2, 3])
+        for _ in 0..<15_000 where !worker.isIdle { usleepWhileWorking() }
+        worker.stream(0, frames: [1, 2, 3, 4])
+        for _ in 0..<15_000 where !worker.isIdle { usleepWhileWorking() }
+        #expect(worker.collectFrames().map(\.frame).sorted() == [1, 2, 3, 4])
+    }
+
+    /// A streamed frame not drawn by its time changes nothing on screen, so the loop draws nothing for it: the frame
+    /// before stays, and the frame is drawn when it comes (`collect`).
+    @Test func aFrameNotDrawnByItsTimeAsksForNoDrawing() throws {
+        let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
+        let worker = try PrerenderWorker(makeRenderer: { _ in try PrerenderWorkerTests.renderer() }, wake: {})
+        let presenter = CarouselPresenter(
+            banners: BannerList([Banner(id: "moving", artwork: .file(path: Self.gif))]), layout: layout,
+            rotation: .none, background: .black, rendering: .worker(worker), animationBudget: 1)
+        let carousel = Carousel(layout: layout, count: 1)
+        presenter.focus(on: carousel)
+        for _ in 0..<15_000 where !presenter.isRendered(0) {
+            _ = presenter.collect(visible: carousel.visibleViews())
+            usleepWhileWorking()
+        }
+        worker.stop()  // no frame will come
+        let began = presenter.advanceAnimations(carousel, at: .milliseconds(10))
+        let late = presenter.advanceAnimations(carousel, at: .milliseconds(120))
+        #expect(!began && !late)
+        #expect(presenter.streamedFramesLate == 1)
+    }
 }

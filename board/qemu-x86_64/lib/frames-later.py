@@ -4,14 +4,16 @@
 usage: frames-later.py OUT NAME:FRAMES:PERIOD_MS:STEP...
 
 For each NAME, OUT/NAME-frames holds "SCREENDUMP MS_BEFORE MS_AFTER" lines (the guest's clock read before asking for
-each screendump and after it was stored), OUT/NAME-drawn two "FRAMES_RENDERED MS_BEFORE MS_AFTER" lines (the
-status' count, read before the screendumps and after them). The animation is one of lib/numbered-animations.sh's:
+each screendump and after it was stored), OUT/NAME-drawn two "FRAMES_RENDERED ANIMATION_FRAMES_LATE MS_BEFORE
+MS_AFTER" lines (the status' counts, read before the screendumps and after them). The animation is one of lib/numbered-animations.sh's:
 FRAMES frames of PERIOD_MS, frame N one flat colour (red STEP*N, green 250 - STEP*N, blue 64). Checks that
   - each screendump shows a frame of the animation in the centred banner (not the background, not a placeholder);
-  - one clock running at the file's rate explains every screendump's frame, within one frame: the frame numbers,
-    counted on across the animation's loops, fit a single start time;
+  - one clock running at the file's rate explains every screendump's frame, within one frame (and one more behind
+    when frames were late: the frame before stays until the late one is drawn): the frame numbers, counted on across
+    the animation's loops, fit a single start time;
   - at least three different frames were seen;
-  - bannerd drew one frame per frame of the animation between the two counts, and nothing else at rest.
+  - bannerd drew one frame per frame of the animation between the two counts, and nothing else at rest; a frame
+    not drawn at all must be one the status counted late.
 Prints what it found and exits 1 on any failure.
 """
 
@@ -71,11 +73,16 @@ def judge(out, name, frames, period, step):
         advance = n - last % frames
         advance += frames * round((expected - advance) / frames)
         counted.append((before, after, last + advance))
+    with open(os.path.join(out, name + "-drawn")) as f:
+        (f0, late0, b0, a0), (f1, late1, b1, a1) = (tuple(int(v) for v in line.split()) for line in f)
+    late = late1 - late0
     # Frame M shows from start + M * period for one period, at some moment between the two readings: the start lies
-    # in (before - (M + 1) * period, after - M * period], widened by a frame either way. One start must fit all.
+    # in (before - (M + 1) * period, after - M * period], widened by a frame either way (and one more behind when
+    # frames were late). One start must fit all.
+    behind = 2 if late > 0 else 1
     low, high = -math.inf, math.inf
     for before, after, m in counted:
-        low = max(low, before - (m + 2) * period)
+        low = max(low, before - (m + 1 + behind) * period)
         high = min(high, after - (m - 1) * period)
     if counted and low > high:
         failures.append(f"no one clock at {period} ms a frame explains the frames seen ({low - high} ms apart)")
@@ -84,13 +91,14 @@ def judge(out, name, frames, period, step):
     seen = {n for _, _, n in shots}
     if len(seen) < 3:
         failures.append(f"only {len(seen)} different frames seen: {sorted(seen)}")
-    with open(os.path.join(out, name + "-drawn")) as f:
-        (f0, b0, a0), (f1, b1, a1) = (tuple(int(v) for v in line.split()) for line in f)
     fewest = math.floor((b1 - a0) / period) - 1
     most = math.ceil((a1 - b0) / period) + 1
-    print(f"{name}: {f1 - f0} frames drawn between the counts; the animation changed {fewest + 1} to {most - 1} times")
-    if not fewest <= f1 - f0 <= most:
-        failures.append(f"{f1 - f0} frames drawn at rest, not one per frame of the animation ({fewest} to {most})")
+    print(
+        f"{name}: {f1 - f0} frames drawn between the counts, {late} late; the animation changed {fewest + 1} to "
+        f"{most - 1} times")
+    if not fewest - late <= f1 - f0 <= most:
+        failures.append(
+            f"{f1 - f0} frames drawn at rest, not one per frame of the animation ({fewest} to {most}, {late} late)")
     return [f"{name}: {failure}" for failure in failures]
 
 

@@ -3,7 +3,7 @@
 # Frame N of each is one flat colour that lib/frames-later.py reads back as N (red STEP*N, green 250 - STEP*N,
 # blue 64), exact: the GIF's palette holds each colour, and the WebP is lossless.
 #   DIR/1-numbered.gif   24 frames of 500 ms (STEP 10), looping for ever: 800x480 keeps them all
-#   DIR/2-numbered.webp  48 frames of 250 ms (STEP 5), looping for ever: more than the 36 a banner keeps at 800x480,
+#   DIR/2-numbered.webp  48 frames of 500 ms (STEP 5), looping for ever: more than the 36 a banner keeps at 800x480,
 #                        so it is drawn as it plays
 #   DIR/3-still.png      a still banner
 set -euo pipefail
@@ -15,5 +15,5 @@ numbered() { # RATE SECONDS STEP: the lavfi source
 ffmpeg -v error -y -f lavfi -i "$(numbered 2 12 10)" \
     -filter_complex "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=none" -loop 0 \
     "$dir/1-numbered.gif"
-ffmpeg -v error -y -f lavfi -i "$(numbered 4 12 5)" -c:v libwebp_anim -lossless 1 -loop 0 "$dir/2-numbered.webp"
+ffmpeg -v error -y -f lavfi -i "$(numbered 2 24 5)" -c:v libwebp_anim -lossless 1 -loop 0 "$dir/2-numbered.webp"
 ffmpeg -v error -y -f lavfi -i "color=c=0x3050a0:s=64x48:d=1" -frames:v 1 "$dir/3-still.png"
