@@ -115,6 +115,10 @@ struct RenderCommand: BannerdCommand {
                 break
             }
         } emit: { row, carousel in
+            // Animations advance at every 60 Hz step, as the loop's do, whether or not this frame is written; the
+            // banners around are rendered first, so an animation begins when its banner does.
+            presenter.focus(on: carousel)
+            _ = presenter.advanceAnimations(carousel, at: FramePacer.step * row.frame)
             guard failure == nil, row.frame % every == 0 else { return }
             presenter.draw(carousel.visibleViews(), into: storage.buffer)
             let name = "frame-\(String(repeating: "0", count: max(0, 5 - String(row.frame).count)))\(row.frame).png"

@@ -1,5 +1,6 @@
 import CommandLineParsing
 import Foundation
+import ImageDecoding
 import Testing
 
 @testable import bannerd
@@ -36,6 +37,32 @@ import Testing
         // Banner two's own duration (4 s): still centred from 1.8 s to 4.5 s.
         #expect(try frame(108) == frame(180))
         #expect(try frame(180) == frame(270))
+    }
+
+    /// An animated banner plays in the frames written, from its first frame, at its own times.
+    @Test func anAnimationPlaysInTheFramesWritten() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-animated-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/content", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Six frames of 100 ms, looping (BannerContentTests' bad-content set).
+        let file = "\(#filePath)"
+        let tests = file[..<(file.lastIndex(of: "/") ?? file.endIndex)].dropLast("/BannerdCommandTests".count)
+        try FileManager.default.copyItem(
+            atPath: tests + "/BannerContentTests/BadContent/animations/plays.gif", toPath: dir + "/content/plays.gif")
+        let render = try #require(
+            Bannerd.parse([
+                "render", "--content", dir + "/content", "--size", "320x200", "--seconds", "0.7", "--every", "3",
+                "--out", dir + "/frames",
+            ]).command)
+        try render.run()
+        // Halfway through each frame of the animation (50 ms, 150 ms, …): a new frame every 100 ms, and 650 ms in,
+        // the loop begun again with the first. Pixels, not files: the PNG encoder may compress a picture otherwise.
+        let frames = try (0...6).map { n in
+            try ImageDecoder().decode(path: dir + "/frames/frame-\(String(format: "%05d", 6 * n + 3)).png").pixels
+        }
+        #expect(Set(frames[0..<6]).count == 6)
+        #expect(frames[6] == frames[0])
     }
 
     /// `--at` reads the schedules at that wall clock, and the clock moves on with the simulated time: a banner
