@@ -56,8 +56,9 @@ import Testing
                 "--out", dir + "/frames",
             ]).command)
         try render.run()
-        // Halfway through each frame of the animation (50 ms, 150 ms, …): a new frame every 100 ms, and 650 ms in,
-        // the loop begun again with the first. Pixels, not files: the PNG encoder may compress a picture otherwise.
+        // Halfway through each frame of the animation (50 ms, 150 ms, …; six 60 Hz steps fall just short of 100 ms,
+        // so a frame written at a boundary shows the frame before): a new frame every 100 ms, and 650 ms in, the loop
+        // begun again with the first.
         let frames = try (0...6).map { n in
             try ImageDecoder().decode(path: dir + "/frames/frame-\(String(format: "%05d", 6 * n + 3)).png").pixels
         }
