@@ -70,6 +70,10 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // giflib ships no pkg-config file before 5.2.2 (Debian 12 has 5.2.1): the module map links it.
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // FFmpeg's demuxers, decoders and scaler for video banners; the module map links the four libraries.
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // The C targets with code: libpng's row API and libjpeg's scanline API behind setjmp, since their errors
         // longjmp and Swift cannot catch them (png_rows.c, jpeg_rows.c; the policy stays in PNGCodec and JPEGCodec).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
@@ -83,6 +87,7 @@ let package = Package(
             name: "ImageDecoding",
             dependencies: [
                 "Raster", "FileAccess", "SystemCalls", "CPNG", "CPNGRows", "CJPEG", "CJPEGRows", "CWebP", "CGIF",
+                "CFFmpeg",
             ]),
         // FreeType glyphs, HarfBuzz shaping, FriBidi levels and fontconfig's fallback behind TextLayout's protocols.
         .target(

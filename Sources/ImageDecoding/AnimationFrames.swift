@@ -26,8 +26,15 @@ public protocol AnimationFrames: AnyObject {
     var height: Int { get }
     /// How many times the whole animation plays; nil: for ever.
     var plays: Int? { get }
+    /// Every frame's duration when the file tells them without decoding (a video's container); nil: they are
+    /// learned by decoding each frame.
+    var durations: [Duration]? { get }
     /// The next frame; nil after the last (`rewind()` plays it again).
     func nextFrame() throws(ImageError) -> AnimationFrame?
     /// Back to before the first frame.
     func rewind() throws(ImageError)
+}
+
+extension AnimationFrames {
+    public var durations: [Duration]? { nil }
 }

@@ -32,6 +32,11 @@ public struct ImageDecoder: Sendable {
         case .jpeg: return DecodedImage(bitmap: try JPEGCodec.decode(file, limits: limits, fitting: fitting))
         case .webp: return try WebPCodec.decode(file, limits: limits, fitting: fitting)
         case .gif: return try GIFAnimation.firstFrame(of: gifAnimation(file), fitting: fitting)
+        case .video:
+            guard let first = try VideoFrames(path: path, limits: limits, fitting: fitting).nextFrame() else {
+                throw ImageError(.corrupt, call: "avcodec_receive_frame", message: "no frame decodes", path: path)
+            }
+            return DecodedImage(bitmap: first.bitmap)
         case .png:
             let animated = try PNGCodec.isAnimated(byteCount: file.byteCount) { offset throws(ImageError) in
                 try file.imageBytes(count: 8, at: offset)
@@ -69,6 +74,7 @@ public struct ImageDecoder: Sendable {
             return DecodedImage(bitmap: try JPEGCodec.decode(bytes, limits: limits, fitting: fitting, path: path))
         case .webp: return try WebPCodec.decode(bytes, limits: limits, fitting: fitting, path: path)
         case .gif: return try GIFAnimation.firstFrame(of: gifAnimation(bytes: bytes, path: path), fitting: fitting)
+        case .video: throw Self.videoInMemory(path)
         }
     }
 
@@ -95,11 +101,15 @@ public struct ImageDecoder: Sendable {
     /// The animation at `path` opened to play, its frames decoded one at a time as they are asked for: a GIF (a
     /// still one is one frame) read a chunk at a time, or an animated WebP read whole, within
     /// `LocalFiles.defaultMaxBytes`. nil for a still WebP, told by its header (played, it would be decoded at full
-    /// size only to be found one frame), and for the formats not played (PNG, JPEG).
-    public func animation(path: String) throws(ImageError) -> (any AnimationFrames)? {
+    /// size only to be found one frame), and for the formats not played (PNG, JPEG). A video's frames are scaled to
+    /// cover `fitting` as they are decoded; an animated image's are given at their own size.
+    public func animation(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError)
+        -> (any AnimationFrames)?
+    {
         let file = try open(path)
         switch try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) {
         case .gif: return try gifAnimation(file)
+        case .video: return try VideoFrames(path: path, limits: limits, fitting: fitting)
         case .webp:
             // The header (VP8X, which says whether the file is animated) sits in the first few dozen bytes.
             guard try WebPCodec.header(file.imageBytes(at: 0), limits: limits, path: path).animated else { return nil }
@@ -116,7 +126,13 @@ public struct ImageDecoder: Sendable {
             guard try WebPCodec.header(bytes, limits: limits, path: path).animated else { return nil }
             return try WebPAnimation(bytes: bytes, limits: limits, path: path)
         case .png, .jpeg: return nil
+        case .video: throw Self.videoInMemory(path)
         }
+    }
+
+    /// What a video's bytes in memory give: FFmpeg plays a video from its file.
+    private static func videoInMemory(_ path: String) -> ImageError {
+        ImageError(.notAnImage, call: "sniff", message: "a video plays from its file, not from memory", path: path)
     }
 
     /// The format of a file starting with `bytes`; an empty file and an unknown signature are errors.
@@ -142,6 +158,7 @@ public struct ImageDecoder: Sendable {
         case .gif:
             let gif = try gifAnimation(bytes: bytes, path: path)
             return (gif.width, gif.height)
+        case .video: throw Self.videoInMemory(path)
         }
     }
 }

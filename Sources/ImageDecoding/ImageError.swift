@@ -18,6 +18,10 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case tooLarge(width: Int, height: Int)
         /// The library rejected the data: truncated or corrupt.
         case corrupt
+        /// A video in a codec bannerd does not play, or one this FFmpeg cannot decode.
+        case unsupportedVideo
+        /// A video with more frames than a banner plays (`VideoFrames.maxFrames`).
+        case videoTooLong
         /// Encoding a PNG failed.
         case encodeFailed
     }
@@ -58,6 +62,8 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let w, let h):
             what = "image is \(w)x\(h), larger than allowed; resize it below the limit"
         case .corrupt: what = "image data is truncated or corrupt; re-export it"
+        case .unsupportedVideo: what = "video codec not played; re-encode it as H.264, HEVC, VP8, VP9 or AV1"
+        case .videoTooLong: what = "video is too long for a banner; cut it into parts"
         case .encodeFailed: what = "could not encode PNG"
         }
         let detail = message.isEmpty ? "" : " (\(call): \(message))"

@@ -4,6 +4,8 @@ public enum ImageFormat: Equatable, Sendable {
     case jpeg
     case webp
     case gif
+    /// MP4/QuickTime (an `ftyp` box first) or Matroska/WebM (the EBML magic), played through FFmpeg (`VideoFrames`).
+    case video
 
     /// The format whose signature `bytes` start with, or nil.
     public init?(sniffing bytes: [UInt8]) {
@@ -20,6 +22,10 @@ public enum ImageFormat: Equatable, Sendable {
             && (bytes[0..<6].elementsEqual("GIF89a".utf8) || bytes[0..<6].elementsEqual("GIF87a".utf8))
         {
             self = .gif
+        } else if bytes.count >= 8 && bytes[4..<8].elementsEqual("ftyp".utf8)
+            || bytes.count >= 4 && bytes[0..<4].elementsEqual([0x1A, 0x45, 0xDF, 0xA3])
+        {
+            self = .video
         } else {
             return nil
         }

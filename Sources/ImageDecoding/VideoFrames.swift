@@ -1,0 +1,283 @@
+import CFFmpeg
+import Raster
+
+/// A video file opened to play, through FFmpeg: libavformat demuxes it, libavcodec decodes its video stream (no
+/// audio is read), libswscale turns each picture into BGRA at the size asked for (opaque, so premultiplied as is).
+///
+/// Only what a content directory should hold is opened: the file itself (`protocol_whitelist`: no URL, and no other
+/// file that a reference inside it could name), in MP4/QuickTime or Matroska/WebM (`format_whitelist`), with H.264,
+/// HEVC, VP8, VP9 or AV1 in it. The timeline (`durations`) is read from the container's packets when the file is
+/// opened, without decoding a frame. Frames are decoded one at a time, in order.
+final class VideoFrames: AnimationFrames {
+    /// The size frames are given at: the picture scaled to cover the size asked for (or its own size).
+    private(set) var width = 0
+    private(set) var height = 0
+    /// A video plays once; the manifest's `loop = true` repeats it.
+    let plays: Int? = 1
+    /// Each frame's duration, in presentation order: the gaps between the packets' timestamps.
+    private(set) var durations: [Duration]? = nil
+    /// What `check` tells about the file.
+    private(set) var summary = VideoSummary(codec: "", width: 0, height: 0, frames: 0, length: .zero)
+    private let path: String
+    // Every C object is nil until made, so that deinit frees what a failed init made.
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var packet = av_packet_alloc()
+    private var picture = av_frame_alloc()
+    private var scaler: OpaquePointer?
+    private var stream: Int32 = -1
+    /// Where the first frame is, in the stream's time base: rewinding seeks there.
+    private var start: Int64 = 0
+    /// How many frames were given since the start (the index into `durations`).
+    private var given = 0
+    /// The file ends inside a packet: the frames before it play, then this is thrown.
+    private var cut: ImageError?
+
+    /// The demuxers a video banner may use, as libavformat names them.
+    static let formats = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm"
+    /// The longest timeline read: an hour at 60 frames a second.
+    static let maxFrames = 216_000
+    /// Decoding threads per video: a pre-render thread draws while they decode.
+    static let decodingThreads: Int32 = 2
+
+    /// Opens the video at `path`; frames are scaled to cover `fitting` when given. The picture size is checked
+    /// against `limits` before the decoder is opened.
+    init(path: String, limits: ImageLimits, fitting: (width: Int, height: Int)?) throws(ImageError) {
+        self.path = path
+        guard packet != nil, picture != nil else {
+            throw ImageError(.unreadable, call: "av_frame_alloc", message: "out of memory", path: path)
+        }
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        av_dict_set(&options, "format_whitelist", Self.formats, 0)
+        // "file:", so that a colon in a file name is never taken for a protocol.
+        let opened = avformat_open_input(&format, "file:" + path, nil, &options)
+        guard opened >= 0, let format else {
+            throw error(opened, call: "avformat_open_input", kind: .notAnImage)
+        }
+        let found = avformat_find_stream_info(format, nil)
+        guard found >= 0 else { throw error(found, call: "avformat_find_stream_info") }
+        stream = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        guard stream >= 0, let parameters = format.pointee.streams[Int(stream)]?.pointee.codecpar else {
+            throw ImageError(.notAnImage, call: "av_find_best_stream", message: "no video stream", path: path)
+        }
+        let id = parameters.pointee.codec_id
+        guard let name = Self.codecName(id), let decoder = avcodec_find_decoder(id) else {
+            throw ImageError(
+                .unsupportedVideo, call: "avcodec_find_decoder", message: String(cString: avcodec_get_name(id)),
+                path: path)
+        }
+        let (sourceWidth, sourceHeight) = (Int(parameters.pointee.width), Int(parameters.pointee.height))
+        try limits.check(width: sourceWidth, height: sourceHeight, call: "codecpar", path: path)
+        let durations = try readTimeline()
+        self.durations = durations
+        summary = VideoSummary(
+            codec: name, width: sourceWidth, height: sourceHeight, frames: durations.count,
+            length: durations.reduce(.zero, +))
+        (width, height) =
+            fitting.map { Self.covering($0, width: sourceWidth, height: sourceHeight) }
+            ?? (sourceWidth, sourceHeight)
+        codec = avcodec_alloc_context3(decoder)
+        guard let codec else {
+            throw ImageError(.unreadable, call: "avcodec_alloc_context3", message: "out of memory", path: path)
+        }
+        let copied = avcodec_parameters_to_context(codec, parameters)
+        guard copied >= 0 else { throw error(copied, call: "avcodec_parameters_to_context") }
+        codec.pointee.thread_count = Self.decodingThreads
+        let ready = avcodec_open2(codec, decoder, nil)
+        guard ready >= 0 else { throw error(ready, call: "avcodec_open2", kind: .unsupportedVideo) }
+    }
+
+    deinit {
+        sws_freeContext(scaler)
+        av_frame_free(&picture)
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        avformat_close_input(&format)
+    }
+
+    func nextFrame() throws(ImageError) -> AnimationFrame? {
+        guard let durations, given < durations.count, let codec, let picture else { return nil }
+        while true {
+            let received = avcodec_receive_frame(codec, picture)
+            if received == 0 {
+                defer { av_frame_unref(picture) }
+                let frame = AnimationFrame(bitmap: try scaled(picture), duration: durations[given])
+                given += 1
+                return frame
+            }
+            if received == bannerd_averror_eof() {
+                if let cut { throw cut }
+                return nil
+            }
+            guard received == -EAGAIN else { throw error(received, call: "avcodec_receive_frame") }
+            try feed(codec)
+        }
+    }
+
+    func rewind() throws(ImageError) {
+        let sought = av_seek_frame(format, stream, start, AVSEEK_FLAG_BACKWARD)
+        guard sought >= 0 else { throw error(sought, call: "av_seek_frame") }
+        if let codec { avcodec_flush_buffers(codec) }
+        given = 0
+    }
+
+    /// Sends the decoder the stream's next packet, or, at the end of the file, the end.
+    private func feed(_ codec: UnsafeMutablePointer<AVCodecContext>) throws(ImageError) {
+        while true {
+            let read = av_read_frame(format, packet)
+            guard read >= 0 else {
+                // The end, or a file cut inside a packet: the decoder gives what it holds, then stops.
+                _ = avcodec_send_packet(codec, nil)
+                return
+            }
+            defer { av_packet_unref(packet) }
+            guard packet?.pointee.stream_index == stream else { continue }
+            let sent = avcodec_send_packet(codec, packet)
+            guard sent >= 0 else { throw error(sent, call: "avcodec_send_packet") }
+            return
+        }
+    }
+
+    /// Every frame's duration, from the timestamps of the stream's packets (read, not decoded), sorted into
+    /// presentation order; then back to the start.
+    private func readTimeline() throws(ImageError) -> [Duration] {
+        guard let format, let packet, let timeBase = format.pointee.streams[Int(stream)]?.pointee.time_base else {
+            return []
+        }
+        var stamps: [Int64] = []
+        var lastLength: Int64 = 0
+        while true {
+            let read = av_read_frame(format, packet)
+            if read == bannerd_averror_eof() { break }
+            guard read >= 0 else {
+                guard !stamps.isEmpty else { throw error(read, call: "av_read_frame") }
+                cut = error(read, call: "av_read_frame")
+                break
+            }
+            defer { av_packet_unref(packet) }
+            let p = packet.pointee
+            // A packet the container's edit list cuts is decoded as a reference but never shown.
+            guard p.stream_index == stream, p.flags & AV_PKT_FLAG_DISCARD == 0 else { continue }
+            let stamp = p.pts != Int64.min ? p.pts : p.dts
+            guard stamp != Int64.min else { continue }
+            stamps.append(stamp)
+            lastLength = p.duration
+            guard stamps.count <= Self.maxFrames else {
+                throw ImageError(.videoTooLong, call: "limits", message: "\(Self.maxFrames) frames at most", path: path)
+            }
+        }
+        guard !stamps.isEmpty else {
+            throw ImageError(.corrupt, call: "av_read_frame", message: "no video frame", path: path)
+        }
+        stamps.sort()
+        start = stamps[0]
+        let sought = av_seek_frame(format, stream, start, AVSEEK_FLAG_BACKWARD)
+        guard sought >= 0 else { throw error(sought, call: "av_seek_frame") }
+        let rate = format.pointee.streams[Int(stream)]?.pointee.avg_frame_rate ?? AVRational(num: 0, den: 1)
+        // The last frame lasts its packet's duration, or the gap before it, or the stream's average.
+        let last =
+            lastLength > 0
+            ? lastLength
+            : stamps.count > 1
+                ? stamps[stamps.count - 1] - stamps[stamps.count - 2]
+                : rate.num > 0 ? av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase) : 0
+        let ends = stamps.dropFirst() + [stamps[stamps.count - 1] + last]
+        return zip(stamps, ends).map { begin, end in
+            // At least a millisecond: two frames stamped alike still show in turn.
+            .microseconds(max(1000, av_rescale_q(end - begin, timeBase, AVRational(num: 1, den: 1_000_000))))
+        }
+    }
+
+    /// The decoded `frame` as a bitmap of `width` x `height`, through a scaler made for its size and format (kept
+    /// while they stay), with the colour matrix and range the stream says.
+    private func scaled(_ frame: UnsafeMutablePointer<AVFrame>) throws(ImageError) -> Bitmap {
+        let f = frame.pointee
+        scaler = sws_getCachedContext(
+            scaler, f.width, f.height, AVPixelFormat(f.format), Int32(width), Int32(height), AV_PIX_FMT_BGRA,
+            SWS_AREA | SWS_FULL_CHR_H_INT | SWS_ACCURATE_RND, nil, nil, nil)
+        guard let scaler else {
+            throw ImageError(
+                .corrupt, call: "sws_getCachedContext", message: "a \(f.width)x\(f.height) picture cannot be scaled",
+                path: path)
+        }
+        // A YUV picture's matrix and range, as the stream says: SWS_CS_* number the matrices as AVColorSpace does,
+        // and libswscale takes an unknown one for BT.601. An RGB picture (VP9 and HEVC can carry one) has none.
+        let isRGB = av_pix_fmt_desc_get(AVPixelFormat(f.format)).map {
+            $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+        }
+        if isRGB == false {
+            _ = sws_setColorspaceDetails(
+                scaler, sws_getCoefficients(Int32(f.colorspace.rawValue)), f.color_range == AVCOL_RANGE_JPEG ? 1 : 0,
+                sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+        }
+        let count = width * height
+        var rows: Int32 = 0
+        let pixels = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var target = UnsafeMutableRawPointer(buffer.baseAddress).map { $0.assumingMemoryBound(to: UInt8.self) }
+            var stride = Int32(width * 4)
+            withUnsafePointer(to: frame.pointee.data) { data in
+                withUnsafePointer(to: frame.pointee.linesize) { lines in
+                    data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
+                        lines.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
+                            rows = sws_scale(scaler, planes, strides, 0, f.height, &target, &stride)
+                        }
+                    }
+                }
+            }
+            initialized = rows == Int32(height) ? count : 0
+        }
+        guard rows == Int32(height), let bitmap = Bitmap(width: width, height: height, premultipliedPixels: pixels)
+        else {
+            throw ImageError(.corrupt, call: "sws_scale", message: "scaled \(rows) of \(height) rows", path: path)
+        }
+        return bitmap
+    }
+
+    /// The size of a `width` x `height` picture scaled to cover `target` whole, its aspect kept.
+    static func covering(_ target: (width: Int, height: Int), width: Int, height: Int) -> (Int, Int) {
+        let scale = max(Double(target.width) / Double(width), Double(target.height) / Double(height))
+        return (max(1, Int((Double(width) * scale).rounded(.up))), max(1, Int((Double(height) * scale).rounded(.up))))
+    }
+
+    /// How `check` names codec `id`; nil for a codec a video banner may not use.
+    static func codecName(_ id: AVCodecID) -> String? {
+        switch id {
+        case AV_CODEC_ID_H264: "H.264"
+        case AV_CODEC_ID_HEVC: "HEVC"
+        case AV_CODEC_ID_VP8: "VP8"
+        case AV_CODEC_ID_VP9: "VP9"
+        case AV_CODEC_ID_AV1: "AV1"
+        default: nil
+        }
+    }
+
+    /// An image error for FFmpeg's status `status` from `call`, with FFmpeg's text for it.
+    private func error(_ status: Int32, call: String, kind: ImageError.Kind = .corrupt) -> ImageError {
+        var text = [CChar](repeating: 0, count: 128)
+        _ = av_strerror(status, &text, text.count)
+        let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return ImageError(kind, call: call, message: String(decoding: bytes, as: UTF8.self), path: path)
+    }
+}
+
+/// A video as `check` describes it.
+public struct VideoSummary: Equatable, Sendable {
+    /// "H.264", "HEVC", "VP8", "VP9" or "AV1".
+    public var codec: String
+    /// The picture's size in the file.
+    public var width: Int
+    public var height: Int
+    public var frames: Int
+    /// From the first frame's start to the last one's end.
+    public var length: Duration
+
+    public init(codec: String, width: Int, height: Int, frames: Int, length: Duration) {
+        self.codec = codec
+        self.width = width
+        self.height = height
+        self.frames = frames
+        self.length = length
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Raster
+import Testing
+
+@testable import ImageDecoding
+
+/// Videos made by ffmpeg's encoders (libx264, libvpx-vp9, libx265, libaom) from its test card, played by
+/// `VideoFrames` and compared with what the ffmpeg program decodes from the same file: every frame, in order, at
+/// the file's own size and scaled to cover a banner, and the timeline read from the container.
+@Suite struct VideoFramesTests {
+    /// A codec's encoder, the container it goes in, and how `check` names it.
+    struct Encoding: CustomTestStringConvertible, Sendable {
+        var encoder: [String]
+        var file: String
+        var name: String
+        var testDescription: String { name }
+    }
+
+    static let encodings = [
+        Encoding(encoder: ["-c:v", "libx264", "-pix_fmt", "yuv420p"], file: "made.mp4", name: "H.264"),
+        Encoding(encoder: ["-c:v", "libvpx-vp9", "-deadline", "realtime"], file: "made.webm", name: "VP9"),
+        Encoding(encoder: ["-c:v", "libvpx", "-deadline", "realtime"], file: "made.webm", name: "VP8"),
+        Encoding(encoder: ["-c:v", "libx265", "-x265-params", "log-level=error"], file: "made.mkv", name: "HEVC"),
+        Encoding(encoder: ["-c:v", "libaom-av1", "-cpu-used", "8"], file: "made.mkv", name: "AV1"),
+    ]
+
+    /// ffmpeg's test card, 12 frames at 25 a second.
+    static let card = "testsrc=size=64x48:rate=25:duration=0.48"
+
+    /// `source` encoded as `encoding` into `directory`; the file's path.
+    static func make(_ encoding: Encoding, from source: String = card, in directory: URL) throws -> String {
+        let path = directory.appendingPathComponent(encoding.file).path
+        try FFmpeg.run(FFmpeg.ffmpeg, ["-v", "error", "-f", "lavfi", "-i", source] + encoding.encoder + [path])
+        return path
+    }
+
+    /// What ffmpeg decodes from `path`, scaled to `size` by the same area average, as BGRA words. The scale filter
+    /// gives BGRA itself (the format filter after it asks for it), so one libswscale call scales and converts, as in
+    /// `VideoFrames`.
+    static func reference(_ path: String, size: (width: Int, height: Int)) throws -> [[UInt32]] {
+        let raw = try FFmpeg.run(
+            FFmpeg.ffmpeg,
+            [
+                "-v", "error", "-i", path, "-vf",
+                "scale=\(size.width):\(size.height):flags=area+full_chroma_int+accurate_rnd,format=bgra", "-f",
+                "rawvideo",
+                "-pix_fmt", "bgra", "-",
+            ])
+        let count = size.width * size.height
+        let words = raw.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        return stride(from: 0, to: words.count - count + 1, by: count).map { Array(words[$0..<$0 + count]) }
+    }
+
+    /// The largest difference of one channel between two pictures of the same size.
+    static func largestDifference(_ a: [UInt32], _ b: [UInt32]) -> Int {
+        zip(a, b).reduce(0) { worst, pair in
+            (0..<4).reduce(worst) { worst, channel in
+                let shift = UInt32(channel * 8)
+                return max(worst, abs(Int(pair.0 >> shift & 0xFF) - Int(pair.1 >> shift & 0xFF)))
+            }
+        }
+    }
+
+    /// Every frame `frames` gives, to its end.
+    static func all(_ frames: any AnimationFrames) throws -> [AnimationFrame] {
+        var all: [AnimationFrame] = []
+        while let frame = try frames.nextFrame() { all.append(frame) }
+        return all
+    }
+
+    @Test(arguments: encodings)
+    func everyFrameIsWhatFFmpegDecodes(encoding: Encoding) throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try Self.make(encoding, in: directory)
+        for fitting in [nil, (width: 100, height: 100)] {
+            let video = try VideoFrames(path: path, limits: .default, fitting: fitting)
+            #expect(video.summary.codec == encoding.name)
+            #expect(video.summary.width == 64 && video.summary.height == 48 && video.summary.frames == 12)
+            #expect(video.summary.length == .milliseconds(480))
+            #expect(video.durations == Array(repeating: .milliseconds(40), count: 12))
+            #expect(video.plays == 1)
+            let size = fitting == nil ? (64, 48) : (134, 100)
+            #expect(video.width == size.0 && video.height == size.1)
+            let frames = try Self.all(video)
+            let expected = try Self.reference(path, size: size)
+            #expect(frames.count == 12 && expected.count == 12)
+            for (n, (frame, reference)) in zip(frames, expected).enumerated() {
+                let difference = Self.largestDifference(frame.bitmap.pixels, reference)
+                #expect(difference <= 2, "frame \(n) of \(encoding.name) at \(size): \(difference) apart")
+            }
+        }
+    }
+
+    @Test func rewindPlaysTheSameFramesAgain() throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let video = try VideoFrames(path: Self.make(Self.encodings[0], in: directory), limits: .default, fitting: nil)
+        let first = try Self.all(video).map(\.bitmap)
+        try video.rewind()
+        let again = try Self.all(video).map(\.bitmap)
+        #expect(first.count == 12 && again == first)
+        // Rewound partway through, too.
+        try video.rewind()
+        _ = try video.nextFrame()
+        try video.rewind()
+        #expect(try video.nextFrame()?.bitmap == first[0])
+    }
+
+    @Test func theTimelineFollowsEachFramesOwnTimestamp() throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Frame 5 comes 120 ms late: frame 4 shows for 160 ms. ffmpeg passes the timestamps through as they are
+        // (into MP4 it would otherwise repeat frames to fill the gap).
+        let late = Self.card + ",setpts='(N*0.04+gte(N\\,5)*0.12)/TB'"
+        for var encoding in Self.encodings.prefix(2) {
+            encoding.encoder += ["-fps_mode", "passthrough"]
+            let path = try Self.make(encoding, from: late, in: directory)
+            let video = try VideoFrames(path: path, limits: .default, fitting: nil)
+            var expected = Array(repeating: Duration.milliseconds(40), count: 12)
+            expected[4] = .milliseconds(160)
+            #expect(video.durations == expected, "\(encoding.name)")
+            #expect(try Self.all(video).count == 12)
+        }
+    }
+
+    /// The bad files a content directory gets: one error each, naming the file, the call and FFmpeg's reason.
+    @Test func aBadVideoIsOneErrorNamingIt() throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func made(_ name: String, _ arguments: [String]) throws -> String {
+            let path = directory.appendingPathComponent(name).path
+            try FFmpeg.run(FFmpeg.ffmpeg, ["-v", "error"] + arguments + [path])
+            return path
+        }
+        func failure(_ path: String, limits: ImageLimits = .default) -> ImageError? {
+            do {
+                _ = try VideoFrames(path: path, limits: limits, fitting: nil)
+                return nil
+            } catch { return error }
+        }
+        // A codec bannerd does not play (MPEG-4 Part 2), named as FFmpeg names it.
+        let mpeg4 = try made("old.mp4", ["-f", "lavfi", "-i", Self.card, "-c:v", "mpeg4"])
+        #expect(failure(mpeg4)?.kind == .unsupportedVideo && failure(mpeg4)?.message == "mpeg4")
+        // A picture over the limits, refused before the decoder opens.
+        let h264 = try Self.make(Self.encodings[0], in: directory)
+        #expect(failure(h264, limits: ImageLimits(maxSide: 32))?.kind == .tooLarge(width: 64, height: 48))
+        // Sound and no picture.
+        let sound = try made("sound.mkv", ["-f", "lavfi", "-i", "sine=duration=0.2", "-c:a", "flac"])
+        #expect(failure(sound)?.kind == .notAnImage && failure(sound)?.call == "av_find_best_stream")
+        // An MP4 cut short whose index is at its end (as ffmpeg writes by default): the index is gone.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: h264))
+        let cut = directory.appendingPathComponent("cut.mp4")
+        try bytes.prefix(bytes.count / 2).write(to: cut)
+        #expect(failure(cut.path)?.call == "avformat_open_input")
+        #expect(failure(cut.path)?.description.hasPrefix(cut.path + ": ") == true)
+    }
+
+    /// An MP4 cut short with its index first (`+faststart`, as streaming tools write) plays the frames it holds.
+    @Test func aVideoCutShortPlaysTheFramesItHolds() throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var encoding = Self.encodings[0]
+        encoding.encoder += ["-movflags", "+faststart", "-g", "1"]
+        let whole = try Self.make(encoding, from: "testsrc=size=64x48:rate=25:duration=2", in: directory)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let cut = directory.appendingPathComponent("cut:short.mp4")
+        try bytes.prefix(bytes.count * 2 / 3).write(to: cut)
+        let video = try VideoFrames(path: cut.path, limits: .default, fitting: nil)
+        let frames = try #require(video.durations?.count)
+        #expect(frames > 10 && frames < 50)
+        #expect(try Self.all(video).count >= frames - 1)
+    }
+}
