@@ -29,8 +29,10 @@ public struct Banner: Equatable, Sendable, Identifiable {
     /// The direction of its title and subtitle; nil for each line's first strong character's (Arabic or Hebrew
     /// text runs right to left and sits against the right edge).
     public var direction: TextDirection?
-    /// How long autoplay shows it; nil for the carousel's default.
+    /// How long autoplay shows it; nil for the carousel's default (a video's own length, when the loader knows it).
     public var duration: Duration?
+    /// Whether its animation or video plays for ever (manifest `loop = true`), not as many times as the file says.
+    public var loop: Bool
     /// What a tap on it runs (one of the admin's actions, by name); nil for nothing.
     public var action: BannerAction?
     /// When it may be shown (manifest `start`, `end`, `days`, `hours`); nil for always.
@@ -40,8 +42,10 @@ public struct Banner: Equatable, Sendable, Identifiable {
     public init(
         id: String, title: String = "", subtitle: String = "", artwork: BannerArtwork = .none,
         background: Color = Banner.defaultBackground, textColor: Color = .white, duration: Duration? = nil,
-        action: BannerAction? = nil, schedule: BannerSchedule? = nil, direction: TextDirection? = nil
+        action: BannerAction? = nil, schedule: BannerSchedule? = nil, direction: TextDirection? = nil,
+        loop: Bool = false
     ) {
+        self.loop = loop
         self.id = id
         self.title = title
         self.subtitle = subtitle

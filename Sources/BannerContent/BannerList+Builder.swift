@@ -21,7 +21,7 @@ extension BannerList {
             let shared = Attributes(
                 background: banner.background, textColor: banner.textColor, duration: banner.duration,
                 artworkKind: kind, hasAction: banner.action != nil, schedule: banner.schedule,
-                direction: banner.direction)
+                direction: banner.direction, loop: banner.loop)
             if let action = banner.action {
                 list.actionStrings.append(intern(action.name))
                 for parameter in action.parameters {

@@ -26,6 +26,7 @@ public struct BannerList: RandomAccessCollection, Equatable, Sendable {
         var hasAction: Bool
         var schedule: BannerSchedule?
         var direction: TextDirection?
+        var loop: Bool
     }
 
     /// One banner: string numbers into `text` and numbers into the tables.
@@ -86,7 +87,7 @@ public struct BannerList: RandomAccessCollection, Equatable, Sendable {
         return Banner(
             id: string(record.id), title: string(record.title), subtitle: string(record.subtitle), artwork: artwork,
             background: shared.background, textColor: shared.textColor, duration: shared.duration, action: action,
-            schedule: shared.schedule, direction: shared.direction)
+            schedule: shared.schedule, direction: shared.direction, loop: shared.loop)
     }
 
     /// The duration of the banner at `position`, without making the whole banner (autoplay asks every frame).

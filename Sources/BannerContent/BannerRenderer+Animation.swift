@@ -7,7 +7,7 @@ public struct RenderedAnimation: Sendable {
     public var durations: [Duration]
     /// How many frames were drawn and handed over, from the first: all of them unless the caller stopped.
     public var drawn: Int
-    /// How many times the frames play; nil: for ever.
+    /// How many times the frames play; nil: for ever (the file says so, or the banner's `loop`).
     public var plays: Int?
     /// Lines for the log, as `RenderedBanner.problems`.
     public var problems: [String]
@@ -16,16 +16,17 @@ public struct RenderedAnimation: Sendable {
 extension BannerRenderer {
     /// Draws `banner` frame by frame when its artwork is an animation of more than one frame. Each frame is the whole
     /// banner (`renderFrame`), handed to `frame` as soon as it is drawn (so that one banner-sized bitmap at a time is
-    /// held here); `frame` returns whether to go on drawing. Once it says no, the rest of the file is still decoded,
-    /// not drawn, so that every frame's duration is known. A frame after the first that cannot be decoded ends the
-    /// animation with the frames before it, and a line says so (one frame left: a still). nil: no animation (a
-    /// still, a format not played, or a file whose first frame cannot be decoded: `render` draws it and says why).
+    /// held here); `frame` returns whether to go on drawing. Once it says no, the rest of an animated image is still
+    /// decoded, not drawn, so that every frame's duration is known; a video's container gives them, and its decoding
+    /// stops there. A frame after the first that cannot be decoded ends the animation with the frames before it, and
+    /// a line says so (one frame left: a still). nil: no animation (a still, a format not played, or a file whose
+    /// first frame cannot be decoded: `render` draws it and says why).
     public func renderAnimation(
         _ banner: Banner, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil,
         frame: (Bitmap) -> Bool
     ) -> RenderedAnimation? {
         guard case .file(let path) = banner.artwork,
-            let animation = try? images.loadAnimation(path: path),
+            let animation = try? images.loadAnimation(path: path, fitting: (width, height)),
             let first = try? animation.nextFrame()
         else { return nil }
         // One frame decoded ahead: a second frame, or none (a still GIF), is known before anything is drawn, and a
@@ -38,6 +39,10 @@ extension BannerRenderer {
         var drawing = true
         var current: AnimationFrame? = first
         while let shown = current {
+            if !drawing, let known = animation.durations {
+                durations = known
+                break
+            }
             if drawing {
                 drawing = frame(
                     renderFrame(banner, shown, width: width, height: height, scale: scale, cornerRadius: cornerRadius))
@@ -54,7 +59,8 @@ extension BannerRenderer {
             }
         }
         problems += textProblems(in: banner) + fontProblems(banner)
-        return RenderedAnimation(durations: durations, drawn: drawn, plays: animation.plays, problems: problems)
+        return RenderedAnimation(
+            durations: durations, drawn: drawn, plays: banner.loop ? nil : animation.plays, problems: problems)
     }
 
     /// One frame of an animation drawn as the whole banner, as `render` draws a still: the frame scaled to fill,

@@ -80,10 +80,10 @@ public struct ContentChecker: Sendable {
         case note(String)
     }
 
-    /// What `check` says of the animation at `path`: every frame is decoded, as the player will, and counted
-    /// against what a banner keeps. nil: not an animation.
+    /// What `check` says of the animation or video at `path`: every frame is decoded, as the player will, and
+    /// counted against what a banner keeps. nil: not an animation.
     private func animationLine(_ path: String) -> AnimationLine? {
-        guard let animation = try? decoder.animation(path: path) else { return nil }
+        guard let animation = try? decoder.animation(path: path, fitting: bannerSize) else { return nil }
         var frames = 0
         do throws(ImageError) {
             while try animation.nextFrame() != nil { frames += 1 }
@@ -93,6 +93,10 @@ public struct ContentChecker: Sendable {
         }
         guard frames > 1 else { return nil }
         let (width, height) = bannerSize
+        if let video = animation.video {
+            let line = VideoAdvice.described(video, banner: bannerSize)
+            return VideoAdvice.warning(video).map { .warning(line + "; " + $0) } ?? .note(line)
+        }
         let bytes = (frames * width * height * 4) >> 20
         let budget = AnimationBudget.bytesPerBanner >> 20
         guard frames <= AnimationBudget.frames(width: width, height: height) else {

@@ -1,4 +1,5 @@
 import FileAccess
+import ImageDecoding
 import SystemCalls
 
 /// The banners found in a content directory and everything wrong with it.
@@ -18,20 +19,23 @@ public struct ContentLoadResult: Equatable, Sendable {
 }
 
 /// Loads a content directory: with a `banners.toml` manifest, its banners in its order; without one, every
-/// PNG/JPEG/WebP file in natural file-name order (`2.jpg` before `10.jpg`), with no text.
+/// image and video file in natural file-name order (`2.jpg` before `10.jpg`), with no text.
 ///
 /// Never throws: bad content is reported as problems and skipped or shown as a placeholder, so one broken
-/// file cannot blank the screen. Image bodies are not decoded here (see `ContentChecker`).
+/// file cannot blank the screen. Image bodies are not decoded here (see `ContentChecker`); a video's container is
+/// read for its length, the duration of its banner unless the manifest gives one or loops it.
 public struct ContentLoader: Sendable {
     /// The manifest's file name inside the content directory.
     public static let manifestName = "banners.toml"
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif"]
+    static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv"]
     /// Image formats people put in a content directory that bannerd does not show, by extension.
     static let otherImageFormats: [String: String] = [
         "bmp": "BMP", "tif": "TIFF", "tiff": "TIFF", "heic": "HEIC", "heif": "HEIF",
         "avif": "AVIF", "svg": "SVG", "ico": "ICO", "jxl": "JPEG XL",
     ]
     private let files: LocalFiles
+    private let decoder = ImageDecoder()
     /// The action names banners may use: bannerd.toml's `[actions]`.
     private let actions: Set<String>
 
@@ -48,9 +52,10 @@ public struct ContentLoader: Sendable {
         do throws(SystemCallError) {
             let bytes = try files.readBytes(manifest, maxBytes: 4 << 20)
             var images = ImageCheck(files: files, manifest: manifest)
+            var lengths = VideoLengths(decoder: decoder)
             let (banners, syntaxProblems, problems) = ManifestReader.read(
-                String(decoding: bytes, as: UTF8.self), directory: dir, path: manifest, actions: actions
-            ) { images.isUsable($0, namedAt: $1) }
+                String(decoding: bytes, as: UTF8.self), directory: dir, path: manifest, actions: actions,
+                isUsableImage: { images.isUsable($0, namedAt: $1) }, videoLength: { lengths.length(of: $0) })
             var all = syntaxProblems + problems
             if let bad = Self.invalidUTF8(bytes, path: manifest) { all.append(bad) }
             all += images.problems
@@ -88,14 +93,14 @@ public struct ContentLoader: Sendable {
         // or named once with the reason, so an operator is never left wondering why a picture is missing.
         for name in names.sorted(by: NaturalOrder.precedes) where !name.hasPrefix(".") {
             let ext = Self.fileExtension(of: name).lowercased()
-            if Self.imageExtensions.contains(ext) {
+            if Self.imageExtensions.contains(ext) || Self.videoExtensions.contains(ext) {
                 images.append(name)
             } else if let format = Self.otherImageFormats[ext] {
                 problems.append(
                     ContentProblem(
                         path: dir + "/" + name,
                         message:
-                            "a \(format) image, not shown: bannerd shows PNG, JPEG, WebP and GIF; convert it to one of them"
+                            "a \(format) image, not shown: bannerd shows \(ImageFormat.names); convert it to one of them"
                     )
                 )
             } else {
@@ -103,18 +108,23 @@ public struct ContentLoader: Sendable {
                     ContentProblem(
                         path: dir + "/" + name,
                         message:
-                            "warning: not a PNG, JPEG, WebP or GIF file, ignored; keep only images in the content directory"
+                            "warning: not a \(ImageFormat.names) file, ignored; keep only images and videos in the "
+                            + "content directory"
                     )
                 )
             }
         }
         if images.isEmpty {
             problems.insert(
-                ContentProblem(path: dir, message: "no PNG, JPEG, WebP or GIF files and no \(Self.manifestName)"), at: 0
+                ContentProblem(path: dir, message: "no \(ImageFormat.names) files and no \(Self.manifestName)"), at: 0
             )
         }
+        var lengths = VideoLengths(decoder: decoder)
         let banners = BannerList(
-            images.lazy.map { Banner(id: Self.stem(of: $0), artwork: .file(path: dir + "/" + $0)) })
+            images.lazy.map {
+                let path = dir + "/" + $0
+                return Banner(id: Self.stem(of: $0), artwork: .file(path: path), duration: lengths.length(of: path))
+            })
         var result = ContentLoadResult(banners: banners, problems: problems, usedManifest: false)
         result.warnings = warnings
         return result

@@ -7,8 +7,8 @@ public protocol ImageLoading {
     /// the log (an animated PNG shows its first frame).
     func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage
     /// The animation at `path` opened to play, its frames decoded as they are asked for; nil for a format that is
-    /// not played (`ImageDecoder.animation(path:)`).
-    func loadAnimation(path: String) throws -> (any AnimationFrames)?
+    /// not played (`ImageDecoder.animation(path:fitting:)`). A video's frames come scaled to cover `fitting`.
+    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)?
 }
 
 extension ImageDecoder: ImageLoading {
@@ -16,7 +16,7 @@ extension ImageDecoder: ImageLoading {
         try decodeImage(path: path, fitting: fitting)
     }
 
-    public func loadAnimation(path: String) throws -> (any AnimationFrames)? {
-        try animation(path: path)
+    public func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)? {
+        try animation(path: path, fitting: fitting)
     }
 }

@@ -7,9 +7,10 @@ import WallClock
 public struct ManifestReader {
     static let scheduleKeys: Set<String> = ["start", "end", "days", "hours"]
     static let bannerKeys = scheduleKeys.union([
-        "id", "title", "subtitle", "image", "background", "text", "direction", "duration", "action", "parameters",
+        "id", "title", "subtitle", "image", "background", "text", "direction", "duration", "loop", "action",
+        "parameters",
     ])
-    static let defaultKeys = scheduleKeys.union(["background", "text", "direction", "duration"])
+    static let defaultKeys = scheduleKeys.union(["background", "text", "direction", "duration", "loop"])
 
     private let directory: String
     private let path: String
@@ -33,16 +34,20 @@ public struct ManifestReader {
     /// banners, only the list outlives the call. `isUsableImage` sees each banner's image path and its `image =`
     /// value; a banner whose image it rejects is kept without artwork (the caller reports why). A banner naming an
     /// action outside `actions` (bannerd.toml's `[actions]`) is a problem and is kept without an action.
+    /// `videoLength` gives a video's length, which is the duration of a banner that neither gives its own nor loops.
     public static func read(
         _ text: String, directory: String, path: String, actions: Set<String> = [],
-        isUsableImage: (_ path: String, _ value: TOMLValue) -> Bool = { _, _ in true }
+        isUsableImage: (_ path: String, _ value: TOMLValue) -> Bool = { _, _ in true },
+        videoLength: (_ path: String) -> Duration? = { _ in nil }
     ) -> (banners: BannerList, syntaxProblems: [ContentProblem], problems: [ContentProblem]) {
         var reader = ManifestReader(directory: directory, path: path, actions: actions)
         let syntax = ManifestParser.parse(text, path: path) { table in
             switch table {
             case .defaults(let t, let start): reader.readDefaults(t, start: start)
             case .banner(let t, let start, let hasSyntaxErrors):
-                reader.readBanner(t, start: start, hasSyntaxErrors: hasSyntaxErrors, isUsableImage: isUsableImage)
+                reader.readBanner(
+                    t, start: start, hasSyntaxErrors: hasSyntaxErrors, isUsableImage: isUsableImage,
+                    videoLength: videoLength)
             }
         }
         // Banners written inline are read after the defaults, which may follow them in the file.
@@ -76,7 +81,8 @@ public struct ManifestReader {
     }
 
     private mutating func readBanner(
-        _ t: TOMLTable, start: TOMLPosition, hasSyntaxErrors: Bool, isUsableImage: (String, TOMLValue) -> Bool
+        _ t: TOMLTable, start: TOMLPosition, hasSyntaxErrors: Bool, isUsableImage: (String, TOMLValue) -> Bool,
+        videoLength: (String) -> Duration?
     ) {
         tablesRead += 1
         for key in t.keys where !Self.bannerKeys.contains(key.name) {
@@ -119,6 +125,10 @@ public struct ManifestReader {
         }
         ids[b.id] = ids[b.id] ?? start.line
         if let image = b.imagePath, let v = t.values["image"], !isUsableImage(image, v) { b.artwork = .none }
+        // A video runs its length unless the banner says how long, or loops (for the duration it or [defaults] gives).
+        if t.values["duration"] == nil, !b.loop, let image = b.imagePath, let length = videoLength(image) {
+            b.duration = length
+        }
         banners.append(b)
     }
 
@@ -133,6 +143,13 @@ public struct ManifestReader {
             } else {
                 let message = "direction must be \"rtl\", \"ltr\" or \"auto\" (from each line's first letter)"
                 problem(v, line: v.line, message)
+            }
+        }
+        if let v = t.values["loop"] {
+            if let loop = v.boolean {
+                b.loop = loop
+            } else {
+                problem(v, line: v.line, "loop must be true or false: true plays the animation or video for ever")
             }
         }
         if let v = t.values["duration"] {

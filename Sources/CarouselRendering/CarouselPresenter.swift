@@ -320,7 +320,7 @@ public final class CarouselPresenter {
     /// Frame `frame` of `banner`'s streamed animation, drawn on this thread (inline rendering).
     private func drawInline(_ banner: Int, frame: Int, with renderer: BannerRenderer) {
         if !inlineStreams.contains(where: { $0.banner == banner }), banner < banners.count,
-            let opened = FrameStream(banner: banner, banners[banner], images: renderer.images)
+            let opened = FrameStream(banner: banner, banners[banner], images: renderer.images, for: target)
         {
             inlineStreams.append(opened)
         }

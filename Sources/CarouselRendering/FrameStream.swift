@@ -25,10 +25,12 @@ public final class FrameStream {
     /// The frame `nextFrame()` gives next.
     private var position = 0
 
-    /// The animation of banner `banner` (`content`), opened anew through `images`; nil when it does not open (it did
-    /// when the banner was rendered: the file changed, and a reload follows).
-    public init?(banner: Int, _ content: Banner, images: any ImageLoading) {
-        guard case .file(let path) = content.artwork, let opened = try? images.loadAnimation(path: path) else {
+    /// The animation of banner `banner` (`content`), opened anew through `images` to draw for `target`; nil when it
+    /// does not open (it did when the banner was rendered: the file changed, and a reload follows).
+    public init?(banner: Int, _ content: Banner, images: any ImageLoading, for target: PrerenderTarget) {
+        guard case .file(let path) = content.artwork,
+            let opened = try? images.loadAnimation(path: path, fitting: (target.width, target.height))
+        else {
             return nil
         }
         self.banner = banner

@@ -29,6 +29,8 @@ public protocol AnimationFrames: AnyObject {
     /// Every frame's duration when the file tells them without decoding (a video's container); nil: they are
     /// learned by decoding each frame.
     var durations: [Duration]? { get }
+    /// A video's codec, size and length; nil for an animated image.
+    var video: VideoSummary? { get }
     /// The next frame; nil after the last (`rewind()` plays it again).
     func nextFrame() throws(ImageError) -> AnimationFrame?
     /// Back to before the first frame.
@@ -37,4 +39,5 @@ public protocol AnimationFrames: AnyObject {
 
 extension AnimationFrames {
     public var durations: [Duration]? { nil }
+    public var video: VideoSummary? { nil }
 }

@@ -135,6 +135,15 @@ public struct ImageDecoder: Sendable {
         ImageError(.notAnImage, call: "sniff", message: "a video plays from its file, not from memory", path: path)
     }
 
+    /// The length of the video at `path`, from its container's timeline; nil for an image, or a video that does not
+    /// open (the renderer and `check` say why).
+    public func videoLength(path: String) -> Duration? {
+        guard let file = try? open(path),
+            (try? Self.format(of: file.imageBytes(count: 12, at: 0), path: path)) == .video
+        else { return nil }
+        return (try? VideoFrames(path: path, limits: limits, fitting: nil))?.summary.length
+    }
+
     /// The format of a file starting with `bytes`; an empty file and an unknown signature are errors.
     private static func format(of bytes: [UInt8], path: String) throws(ImageError) -> ImageFormat {
         guard !bytes.isEmpty else { throw ImageError(.empty, call: "read", message: "", path: path) }
@@ -145,7 +154,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// What `notAnImage` says.
-    static let unknownSignature = "no PNG, JPEG, WebP or GIF signature"
+    static let unknownSignature = "no \(ImageFormat.names) signature"
 
     /// The upright pixel size from the header alone, checked against the limits, without decoding the body.
     public func size(bytes: [UInt8], path: String = "<memory>") throws(ImageError) -> (width: Int, height: Int) {

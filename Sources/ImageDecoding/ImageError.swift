@@ -58,7 +58,7 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable: what = "cannot read the file"
         case .isDirectory: what = "is a directory, not an image file"
         case .empty: what = "file is empty (0 bytes); re-copy it"
-        case .notAnImage: what = "not a PNG, JPEG, WebP or GIF file"
+        case .notAnImage: what = "not a \(ImageFormat.names) file"
         case .tooLarge(let w, let h):
             what = "image is \(w)x\(h), larger than allowed; resize it below the limit"
         case .corrupt: what = "image data is truncated or corrupt; re-export it"

@@ -1,5 +1,8 @@
 /// The file formats bannerd decodes, told apart by their first bytes (never by file name).
 public enum ImageFormat: Equatable, Sendable {
+    /// The formats as a person choosing a file knows them, for the lines that say what bannerd shows.
+    public static let names = "PNG, JPEG, WebP, GIF, MP4, WebM or MKV"
+
     case png
     case jpeg
     case webp

@@ -17,7 +17,9 @@ final class VideoFrames: AnimationFrames {
     /// Each frame's duration, in presentation order: the gaps between the packets' timestamps.
     private(set) var durations: [Duration]? = nil
     /// What `check` tells about the file.
-    private(set) var summary = VideoSummary(codec: "", width: 0, height: 0, frames: 0, length: .zero)
+    var video: VideoSummary? { summary }
+    private(set) var summary = VideoSummary(
+        codec: "", width: 0, height: 0, frames: 0, framesPerSecond: 0, length: .zero)
     private let path: String
     // Every C object is nil until made, so that deinit frees what a failed init made.
     private var format: UnsafeMutablePointer<AVFormatContext>?
@@ -39,11 +41,15 @@ final class VideoFrames: AnimationFrames {
     static let maxFrames = 216_000
     /// Decoding threads per video: a pre-render thread draws while they decode.
     static let decodingThreads: Int32 = 2
+    /// FFmpeg's own log off, once for the process: bannerd says what fails in one line of its own (a hardware
+    /// decoder that finds no device would otherwise print at every video opened).
+    private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
 
     /// Opens the video at `path`; frames are scaled to cover `fitting` when given. The picture size is checked
     /// against `limits` before the decoder is opened.
     init(path: String, limits: ImageLimits, fitting: (width: Int, height: Int)?) throws(ImageError) {
         self.path = path
+        _ = Self.quiet
         guard packet != nil, picture != nil else {
             throw ImageError(.unreadable, call: "av_frame_alloc", message: "out of memory", path: path)
         }
@@ -72,21 +78,56 @@ final class VideoFrames: AnimationFrames {
         try limits.check(width: sourceWidth, height: sourceHeight, call: "codecpar", path: path)
         let durations = try readTimeline()
         self.durations = durations
+        let length = durations.reduce(.zero, +)
+        let rate = format.pointee.streams[Int(stream)]?.pointee.avg_frame_rate ?? AVRational(num: 0, den: 1)
+        // The container's average rate; the frames over the length when it has none.
+        let framesPerSecond =
+            rate.num > 0 && rate.den > 0
+            ? Double(rate.num) / Double(rate.den)
+            : Double(durations.count)
+                / (Double(length.components.seconds) + Double(length.components.attoseconds) / 1e18)
         summary = VideoSummary(
             codec: name, width: sourceWidth, height: sourceHeight, frames: durations.count,
-            length: durations.reduce(.zero, +))
+            framesPerSecond: framesPerSecond, length: length)
         (width, height) =
             fitting.map { Self.covering($0, width: sourceWidth, height: sourceHeight) }
             ?? (sourceWidth, sourceHeight)
+        // The board's hardware decoder when libavcodec reaches one (it opens only where the device is), else software.
+        if let hardware = Self.hardwareDecoder(id).flatMap({ avcodec_find_decoder_by_name($0) }),
+            (try? open(hardware, parameters)) != nil
+        {
+            summary.decoder = String(cString: hardware.pointee.name)
+            return
+        }
+        try open(decoder, parameters)
+        summary.decoder = String(cString: decoder.pointee.name)
+    }
+
+    /// Opens `decoder` for the stream's `parameters` as `codec`; on failure nothing is left open.
+    private func open(_ decoder: UnsafePointer<AVCodec>, _ parameters: UnsafeMutablePointer<AVCodecParameters>)
+        throws(ImageError)
+    {
         codec = avcodec_alloc_context3(decoder)
         guard let codec else {
             throw ImageError(.unreadable, call: "avcodec_alloc_context3", message: "out of memory", path: path)
         }
         let copied = avcodec_parameters_to_context(codec, parameters)
-        guard copied >= 0 else { throw error(copied, call: "avcodec_parameters_to_context") }
         codec.pointee.thread_count = Self.decodingThreads
-        let ready = avcodec_open2(codec, decoder, nil)
-        guard ready >= 0 else { throw error(ready, call: "avcodec_open2", kind: .unsupportedVideo) }
+        let ready = copied >= 0 ? avcodec_open2(codec, decoder, nil) : copied
+        guard ready >= 0 else {
+            avcodec_free_context(&self.codec)
+            throw error(ready, call: "avcodec_open2", kind: .unsupportedVideo)
+        }
+    }
+
+    /// The decoder of codec `id` that runs on a V4L2 memory-to-memory device (the Raspberry Pi's H.264 block, up to
+    /// the Pi 4), tried before the software one.
+    static func hardwareDecoder(_ id: AVCodecID) -> String? {
+        switch id {
+        case AV_CODEC_ID_H264: "h264_v4l2m2m"
+        case AV_CODEC_ID_HEVC: "hevc_v4l2m2m"
+        default: nil
+        }
     }
 
     deinit {
@@ -270,14 +311,18 @@ public struct VideoSummary: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var frames: Int
+    public var framesPerSecond: Double
     /// From the first frame's start to the last one's end.
     public var length: Duration
+    /// The libavcodec decoder playing it: "h264_v4l2m2m" on a board's hardware, "h264" in software.
+    public var decoder = ""
 
-    public init(codec: String, width: Int, height: Int, frames: Int, length: Duration) {
+    public init(codec: String, width: Int, height: Int, frames: Int, framesPerSecond: Double, length: Duration) {
         self.codec = codec
         self.width = width
         self.height = height
         self.frames = frames
+        self.framesPerSecond = framesPerSecond
         self.length = length
     }
 }

@@ -95,7 +95,9 @@ import Testing
     @Test func textFileNamedLikeAnImage() throws {
         let scene = try ContentScene()
         try scene.write("notes.jpg", text: "remember to buy milk\n")
-        expectOneLine(try scene.play(), naming: scene.path("notes.jpg"), saying: "not a PNG, JPEG, WebP or GIF file")
+        expectOneLine(
+            try scene.play(), naming: scene.path("notes.jpg"),
+            saying: "not a PNG, JPEG, WebP, GIF, MP4, WebM or MKV file")
     }
 
     @Test func unreadableFile() throws {
@@ -324,7 +326,7 @@ import Testing
         let scene = try ContentScene(withGoodBanner: false)
         let outcome = try scene.play()
         #expect(outcome.lines.count == 1 && outcome.lines[0].contains(scene.dir))
-        #expect(outcome.lines[0].contains("no PNG, JPEG, WebP or GIF files"))
+        #expect(outcome.lines[0].contains("no PNG, JPEG, WebP, GIF, MP4, WebM or MKV files"))
         #expect(outcome.banners.isEmpty && outcome.centres == [0])  // the background, no crash
     }
 

@@ -21,7 +21,7 @@ final class FakeImages: ImageLoading {
         guard let image else { throw Missing() }
         return DecodedImage(bitmap: image)
     }
-    func loadAnimation(path: String) throws -> (any AnimationFrames)? {
+    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)? {
         animation.map { ScriptedAnimation(frames: $0.frames, plays: $0.plays, failingAt: $0.failingAt) }
     }
 }

@@ -21,7 +21,7 @@ import Testing
             "04-truncated.jpg: image data is truncated or corrupt; re-export it (jpeg_read_header: unexpected end of file)",
             "05-truncated.png: image data is truncated or corrupt; re-export it (png_image_",
             "06-corrupt.png: image data is truncated or corrupt; re-export it (png_read_info: IHDR: CRC error)",
-            "07-text.jpg: not a PNG, JPEG, WebP or GIF file (sniff: no PNG, JPEG, WebP or GIF signature)",
+            "07-text.jpg: not a PNG, JPEG, WebP, GIF, MP4, WebM or MKV file (sniff: no PNG, JPEG, WebP, GIF, MP4, WebM or MKV signature)",
             "08-huge.png: image is 20000x20000, larger than allowed; resize it below the limit",
             "09-directory.png: is a directory, not an image file (read: Is a directory)",
         ]
@@ -54,7 +54,9 @@ import Testing
     @Test func directoryWithNothingIsNotClean() {
         let report = ContentChecker().check(directory: Self.base + "/manifest/..")
         // BadContent itself has no images and no manifest: that is a problem too, never silently "ok".
-        #expect(!report.isClean && report.problems.first?.message.contains("no PNG, JPEG, WebP or GIF files") == true)
+        #expect(
+            !report.isClean
+                && report.problems.first?.message.contains("no PNG, JPEG, WebP, GIF, MP4, WebM or MKV files") == true)
     }
 }
 

@@ -30,12 +30,14 @@ import Testing
         #expect(
             result.problems.map(\.description) == [
                 dir
-                    + "/logo.BMP: a BMP image, not shown: bannerd shows PNG, JPEG, WebP and GIF; convert it to one of them"
+                    + "/logo.BMP: a BMP image, not shown: bannerd shows PNG, JPEG, WebP, GIF, MP4, WebM or MKV; convert "
+                    + "it to one of them"
             ])
         #expect(
             result.warnings.map(\.description) == [
                 dir
-                    + "/notes.txt: warning: not a PNG, JPEG, WebP or GIF file, ignored; keep only images in the content directory"
+                    + "/notes.txt: warning: not a PNG, JPEG, WebP, GIF, MP4, WebM or MKV file, ignored; keep only "
+                    + "images and videos in the content directory"
             ])
         #expect(result.banners.map(\.id) == ["2", "10", "a", "B"])
         #expect(result.banners[0].imagePath == dir + "/2.png" && result.banners[0].title.isEmpty)
@@ -69,7 +71,9 @@ import Testing
     @Test func emptyAndMissingDirectoriesAreProblems() {
         let dir = Self.scratch()
         let empty = ContentLoader().load(directory: dir)
-        #expect(empty.banners.isEmpty && empty.problems.first?.message.contains("no PNG, JPEG, WebP or GIF") == true)
+        #expect(
+            empty.banners.isEmpty
+                && empty.problems.first?.message.contains("no PNG, JPEG, WebP, GIF, MP4, WebM or MKV") == true)
         let missing = ContentLoader().load(directory: dir + "/nope")
         #expect(missing.banners.isEmpty && missing.problems.count == 1)
         #expect(missing.problems[0].message.contains("opendir failed: No such file or directory"))

@@ -13,15 +13,22 @@ import Testing
         var encoder: [String]
         var file: String
         var name: String
+        /// The libavcodec decoder that plays it here.
+        var decoder: String
         var testDescription: String { name }
     }
 
     static let encodings = [
-        Encoding(encoder: ["-c:v", "libx264", "-pix_fmt", "yuv420p"], file: "made.mp4", name: "H.264"),
-        Encoding(encoder: ["-c:v", "libvpx-vp9", "-deadline", "realtime"], file: "made.webm", name: "VP9"),
-        Encoding(encoder: ["-c:v", "libvpx", "-deadline", "realtime"], file: "made.webm", name: "VP8"),
-        Encoding(encoder: ["-c:v", "libx265", "-x265-params", "log-level=error"], file: "made.mkv", name: "HEVC"),
-        Encoding(encoder: ["-c:v", "libaom-av1", "-cpu-used", "8"], file: "made.mkv", name: "AV1"),
+        Encoding(
+            encoder: ["-c:v", "libx264", "-pix_fmt", "yuv420p"], file: "made.mp4", name: "H.264", decoder: "h264"),
+        Encoding(
+            encoder: ["-c:v", "libvpx-vp9", "-deadline", "realtime"], file: "made.webm", name: "VP9", decoder: "vp9"),
+        Encoding(encoder: ["-c:v", "libvpx", "-deadline", "realtime"], file: "made.webm", name: "VP8", decoder: "vp8"),
+        Encoding(
+            encoder: ["-c:v", "libx265", "-x265-params", "log-level=error"], file: "made.mkv", name: "HEVC",
+            decoder: "hevc"),
+        Encoding(
+            encoder: ["-c:v", "libaom-av1", "-cpu-used", "8"], file: "made.mkv", name: "AV1", decoder: "libdav1d"),
     ]
 
     /// ffmpeg's test card, 12 frames at 25 a second.
@@ -77,6 +84,9 @@ import Testing
             let video = try VideoFrames(path: path, limits: .default, fitting: fitting)
             #expect(video.summary.codec == encoding.name)
             #expect(video.summary.width == 64 && video.summary.height == 48 && video.summary.frames == 12)
+            #expect(video.summary.framesPerSecond == 25)
+            // No V4L2 decoder here: the hardware one is tried, does not open, and the software one plays.
+            #expect(video.summary.decoder == encoding.decoder)
             #expect(video.summary.length == .milliseconds(480))
             #expect(video.durations == Array(repeating: .milliseconds(40), count: 12))
             #expect(video.plays == 1)

@@ -117,7 +117,7 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         lock.withLock { paths.append(path) }
         throw Missing()
     }
-    func loadAnimation(path: String) throws -> (any AnimationFrames)? {
+    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)? {
         throw Missing()
     }
 }
