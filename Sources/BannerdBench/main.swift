@@ -42,12 +42,15 @@ if arguments.count == 4, arguments[1] == "--profile-compose" {
         exit(1)
     }
 }
-// `--only engine,compose,alloc,prerender,rss,images,storm,scanout,startup,rest,animation,soak` runs some sections; all but
-// the hour-long soak by default.
+// `--only engine,compose,alloc,prerender,rss,images,storm,scanout,startup,rest,animation,video,soak` runs some sections;
+// all but the hour-long soak by default.
 let sections: Set<String> =
     arguments.count == 3 && arguments[1] == "--only"
     ? Set(arguments[2].split(separator: ",").map(String.init))
-    : ["engine", "compose", "alloc", "prerender", "rss", "images", "storm", "scanout", "startup", "rest", "animation"]
+    : [
+        "engine", "compose", "alloc", "prerender", "rss", "images", "storm", "scanout", "startup", "rest", "animation",
+        "video",
+    ]
 let scratch = PhotoFixture.scratchDirectory()
 defer { try? FileManager.default.removeItem(atPath: scratch) }
 do {
@@ -63,6 +66,7 @@ do {
     if sections.contains("startup") { try StartUp.run(scratch: scratch) }
     if sections.contains("rest") { try RestCost.run() }
     if sections.contains("animation") { try AnimationCost.run(fonts: fonts, scratch: scratch) }
+    if sections.contains("video") { try VideoCost.run(fonts: fonts, scratch: scratch) }
     if sections.contains("soak") { try Soak.run(scratch: scratch) }
 } catch {
     print("BannerdBench: \(error)")

@@ -6,6 +6,7 @@ the PPM is converted here with zlib alone. The PNG appears under its final name 
 guest polls for that name over 9p and must never read half a file.
 
 usage: screendump.py QMP_SOCKET OUTPUT.png [--keep-ppm]
+       screendump.py QMP_SOCKET OUTPUT.png --burst COUNT INTERVAL_MS   (OUTPUT-001.png… and OUTPUT.times)
 """
 
 import json
@@ -90,37 +91,80 @@ def png_bytes(width, height, rgb):
             + chunk(b"IEND", b""))
 
 
-def main():
-    args = [a for a in sys.argv[1:] if a != "--keep-ppm"]
-    keep_ppm = len(args) != len(sys.argv) - 1
-    if len(args) != 2 or not args[1].endswith(".png"):
-        sys.exit("usage: screendump.py QMP_SOCKET OUTPUT.png [--keep-ppm]")
-    sock, png = args
-    png = os.path.abspath(png)
-    directory, base = os.path.split(png)
-    ppm = os.path.join(directory, "." + base[:-4] + ".ppm.tmp")
+def take(qmp, ppm):
+    """A screendump into the PPM `ppm`, read back: (width, height, rgb)."""
     try:
         os.unlink(ppm)
     except FileNotFoundError:
         pass
-    QMP(sock).command("screendump", filename=ppm)
+    qmp.command("screendump", filename=ppm)
     # The command returns once QEMU has written the file; the retry only guards against a slow flush.
     for attempt in range(50):
         try:
-            width, height, rgb = read_ppm(ppm)
-            break
+            return read_ppm(ppm)
         except (FileNotFoundError, ValueError, IndexError):
             if attempt == 49:
                 raise
             time.sleep(0.1)
+
+
+def store(width, height, rgb, png):
+    """`rgb` as the PNG `png`, under its final name in one rename."""
+    directory, base = os.path.split(png)
     tmp = os.path.join(directory, "." + base + ".tmp")
     with open(tmp, "wb") as f:
         f.write(png_bytes(width, height, rgb))
+    os.replace(tmp, png)
+
+
+def burst(qmp, png, count, interval):
+    """`count` screendumps every `interval` ms (as close as QEMU answers), kept in memory and stored afterwards as
+    NAME-001.png…, then NAME.times ("NAME-001 MS" per line, ms since the first): the guest waits for that file."""
+    base = png[:-4]
+    ppm = os.path.join(os.path.dirname(png), "." + os.path.basename(base) + ".burst.ppm.tmp")
+    shots = []
+    start = time.monotonic()
+    for n in range(count):
+        delay = start + n * interval / 1000 - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+        taken = time.monotonic()
+        shots.append((round((taken - start) * 1000), take(qmp, ppm)))
+    os.unlink(ppm)
+    lines = []
+    for n, (at, (width, height, rgb)) in enumerate(shots, 1):
+        name = f"{os.path.basename(base)}-{n:03d}"
+        store(width, height, rgb, os.path.join(os.path.dirname(png), name + ".png"))
+        lines.append(f"{name} {at}\n")
+    tmp = base + ".times.tmp"
+    with open(tmp, "w") as f:
+        f.writelines(lines)
+    os.replace(tmp, base + ".times")
+    return f"{count} screendumps in {shots[-1][0]} ms"
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "--keep-ppm"]
+    keep_ppm = len(args) != len(sys.argv) - 1
+    count = interval = None
+    if len(args) == 5 and args[2] == "--burst":
+        count, interval = int(args[3]), int(args[4])
+        args = args[:2]
+    if len(args) != 2 or not args[1].endswith(".png"):
+        sys.exit("usage: screendump.py QMP_SOCKET OUTPUT.png [--keep-ppm | --burst COUNT INTERVAL_MS]")
+    sock, png = args
+    png = os.path.abspath(png)
+    if count is not None:
+        print(burst(QMP(sock), png, count, interval))
+        return
+    directory, base = os.path.split(png)
+    ppm = os.path.join(directory, "." + base[:-4] + ".ppm.tmp")
+    width, height, rgb = take(QMP(sock), ppm)
     if keep_ppm:
         os.replace(ppm, png[:-4] + ".ppm")
     else:
         os.unlink(ppm)
-    os.replace(tmp, png)
+    store(width, height, rgb, png)
     print(f"{width}x{height}")
 
 

@@ -5,6 +5,8 @@
 #   webp   48 frames of 500 ms, more than a banner keeps at 800x480 (36): drawn as they play by the pre-render
 #          threads, on this emulated CPU as slow as a small board's (at 250 ms a frame, beside two busy host
 #          threads, 72 of about 108 frames were late and the screen fell more than two frames behind)
+#   mp4    a video of 48 frames of 500 ms (24 s, played once: the 16 screendumps fall inside it), decoded by
+#          libavcodec as it plays
 # For each, 16 screendumps at rest, each between two readings of the guest's clock, must show frame numbers that one
 # clock running at the file's rate explains, within one frame, with at least three different frames; and over the
 # same time bannerd must have drawn one frame per frame of the animation (frames_rendered), within the readings'
@@ -15,7 +17,7 @@
 # qemu-run: packages python3 ffmpeg
 # qemu-run-args: --size 800x480 --timeout 300
 # qemu-run-host: board/qemu-x86_64/lib/numbered-animations.sh "$QEMU_RUN_OUT/content"
-# qemu-run-after: board/qemu-x86_64/lib/frames-later.py "$QEMU_RUN_OUT" gif:24:500:10 webp:48:500:5
+# qemu-run-after: board/qemu-x86_64/lib/frames-later.py "$QEMU_RUN_OUT" gif:24:500:10 webp:48:500:5 mp4:48:500:5
 set -uo pipefail
 TEST=animation
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
@@ -50,6 +52,7 @@ watch() { # NAME INDEX: at rest on banner INDEX, 16 screendumps and the frames d
 }
 watch gif 0
 watch webp 1
+watch mp4 2
 kill -TERM $pid
 wait $pid || fail "exit status $? after SIGTERM"
 if grep -E "warning|error" bannerd.log; then fail "bannerd logged a problem"; fi
