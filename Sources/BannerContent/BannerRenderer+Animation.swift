@@ -66,9 +66,14 @@ extension BannerRenderer {
     /// One frame of an animation drawn as the whole banner, as `render` draws a still: the frame scaled to fill,
     /// then the scrim, the text and the corners.
     public func renderFrame(
-        _ banner: Banner, _ frame: AnimationFrame, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil
+        _ banner: Banner, _ frame: consuming AnimationFrame, width: Int, height: Int, scale: Double,
+        cornerRadius: Int? = nil
     ) -> Bitmap {
-        let artwork = frame.bitmap.scaledToFill(width: width, height: height)
+        // A video's frames come at the banner's size already (`ImageLoading.loadAnimation(path:fitting:)`): the text
+        // is drawn into the decoded pixels themselves.
+        let artwork =
+            frame.bitmap.width == width && frame.bitmap.height == height
+            ? (consume frame).bitmap : frame.bitmap.scaledToFill(width: width, height: height)
         return finish(banner, artwork: artwork, width: width, height: height, scale: scale, cornerRadius: cornerRadius)
     }
 

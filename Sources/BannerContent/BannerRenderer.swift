@@ -57,19 +57,21 @@ public final class BannerRenderer {
 
     /// The banner drawn over `artwork` (already at its size; nil: the background colour): the scrim and text, and
     /// the corners.
-    func finish(_ banner: Banner, artwork: Bitmap?, width: Int, height: Int, scale: Double, cornerRadius: Int?)
-        -> Bitmap
-    {
-        // Opaque artwork (every JPEG, the patterns) hides the background entirely: drawn on as it is, without a
-        // background bitmap to copy it into (one frame-sized buffer fewer per banner).
+    func finish(
+        _ banner: Banner, artwork: consuming Bitmap?, width: Int, height: Int, scale: Double, cornerRadius: Int?
+    ) -> Bitmap {
+        // Opaque artwork (every JPEG, the patterns, a video's frames) hides the background entirely: drawn on as it
+        // is, without a background bitmap to copy it into (one frame-sized buffer fewer per banner). Taken, not
+        // borrowed, so that the text is drawn into the artwork's own pixels rather than a copy.
+        let hasArtwork = artwork != nil
         var bitmap: Bitmap
-        if let artwork, artwork.isOpaque {
-            bitmap = artwork
-        } else {
+        switch consume artwork {
+        case .some(let opaque) where opaque.isOpaque: bitmap = opaque
+        case let other:
             bitmap = Bitmap(width: width, height: height, color: banner.background.opaque)
-            if let artwork { bitmap.draw(artwork, x: 0, y: 0) }
+            if let other { bitmap.draw(other, x: 0, y: 0) }
         }
-        drawText(banner, into: &bitmap, scale: scale, scrim: artwork != nil)
+        drawText(banner, into: &bitmap, scale: scale, scrim: hasArtwork)
         bitmap.roundCorners(radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale))
         return bitmap
     }

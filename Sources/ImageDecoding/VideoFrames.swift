@@ -9,7 +9,8 @@ import Raster
 /// HEVC, VP8, VP9 or AV1 in it. The timeline (`durations`) is read from the container's packets when the file is
 /// opened, without decoding a frame. Frames are decoded one at a time, in order.
 final class VideoFrames: AnimationFrames {
-    /// The size frames are given at: the picture scaled to cover the size asked for (or its own size).
+    /// The size frames are given at: the size asked for, the picture cropped to its aspect and scaled (or its own
+    /// size).
     private(set) var width = 0
     private(set) var height = 0
     /// A video plays once; the manifest's `loop = true` repeats it.
@@ -45,7 +46,8 @@ final class VideoFrames: AnimationFrames {
     /// decoder that finds no device would otherwise print at every video opened).
     private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
 
-    /// Opens the video at `path`; frames are scaled to cover `fitting` when given. The picture size is checked
+    /// Opens the video at `path`; frames are given at `fitting` when asked (the middle of the picture, as much as has
+    /// that aspect, scaled: what `Bitmap.scaledToFill` does, done by libswscale). The picture size is checked
     /// against `limits` before the decoder is opened.
     init(path: String, limits: ImageLimits, fitting: (width: Int, height: Int)?) throws(ImageError) {
         self.path = path
@@ -89,9 +91,7 @@ final class VideoFrames: AnimationFrames {
         summary = VideoSummary(
             codec: name, width: sourceWidth, height: sourceHeight, frames: durations.count,
             framesPerSecond: framesPerSecond, length: length)
-        (width, height) =
-            fitting.map { Self.covering($0, width: sourceWidth, height: sourceHeight) }
-            ?? (sourceWidth, sourceHeight)
+        (width, height) = fitting.map { (max(1, $0.width), max(1, $0.height)) } ?? (sourceWidth, sourceHeight)
         // The board's hardware decoder when libavcodec reaches one (it opens only where the device is), else software.
         if let hardware = Self.hardwareDecoder(id).flatMap({ avcodec_find_decoder_by_name($0) }),
             (try? open(hardware, parameters)) != nil
@@ -234,10 +234,18 @@ final class VideoFrames: AnimationFrames {
     /// The decoded `frame` as a bitmap of `width` x `height`, through a scaler made for its size and format (kept
     /// while they stay), with the colour matrix and range the stream says.
     private func scaled(_ frame: UnsafeMutablePointer<AVFrame>) throws(ImageError) -> Bitmap {
+        // The middle of the picture with the output's aspect: the data pointers moved, nothing copied.
+        let crop = Self.crop(width: Int(frame.pointee.width), height: Int(frame.pointee.height), to: (width, height))
+        frame.pointee.crop_left = crop.left
+        frame.pointee.crop_right = crop.right
+        frame.pointee.crop_top = crop.top
+        frame.pointee.crop_bottom = crop.bottom
+        let cropped = av_frame_apply_cropping(frame, Int32(AV_FRAME_CROP_UNALIGNED))
+        guard cropped >= 0 else { throw error(cropped, call: "av_frame_apply_cropping") }
         let f = frame.pointee
         scaler = sws_getCachedContext(
             scaler, f.width, f.height, AVPixelFormat(f.format), Int32(width), Int32(height), AV_PIX_FMT_BGRA,
-            SWS_AREA | SWS_FULL_CHR_H_INT | SWS_ACCURATE_RND, nil, nil, nil)
+            SWS_AREA, nil, nil, nil)
         guard let scaler else {
             throw ImageError(
                 .corrupt, call: "sws_getCachedContext", message: "a \(f.width)x\(f.height) picture cannot be scaled",
@@ -276,10 +284,16 @@ final class VideoFrames: AnimationFrames {
         return bitmap
     }
 
-    /// The size of a `width` x `height` picture scaled to cover `target` whole, its aspect kept.
-    static func covering(_ target: (width: Int, height: Int), width: Int, height: Int) -> (Int, Int) {
-        let scale = max(Double(target.width) / Double(width), Double(target.height) / Double(height))
-        return (max(1, Int((Double(width) * scale).rounded(.up))), max(1, Int((Double(height) * scale).rounded(.up))))
+    /// The columns and rows to take off each side of a `width` x `height` picture to leave its middle at the aspect
+    /// of `target`.
+    static func crop(width: Int, height: Int, to target: (width: Int, height: Int))
+        -> (left: Int, right: Int, top: Int, bottom: Int)
+    {
+        let aspect = Double(target.width) / Double(target.height)
+        let keptWidth = min(width, max(1, Int((Double(height) * aspect).rounded())))
+        let keptHeight = min(height, max(1, Int((Double(width) / aspect).rounded())))
+        let (left, top) = ((width - keptWidth) / 2, (height - keptHeight) / 2)
+        return (left, width - keptWidth - left, top, height - keptHeight - top)
     }
 
     /// How `check` names codec `id`; nil for a codec a video banner may not use.

@@ -41,17 +41,16 @@ import Testing
         return path
     }
 
-    /// What ffmpeg decodes from `path`, scaled to `size` by the same area average, as BGRA words. The scale filter
-    /// gives BGRA itself (the format filter after it asks for it), so one libswscale call scales and converts, as in
-    /// `VideoFrames`.
-    static func reference(_ path: String, size: (width: Int, height: Int)) throws -> [[UInt32]] {
+    /// What ffmpeg decodes from `path`, its middle cropped by ffmpeg's `crop` filter (`crop`, when given) and scaled to
+    /// `size` by the same area average, as BGRA words. The scale filter gives BGRA itself (the format filter after it
+    /// asks for it), so one libswscale call scales and converts, as in `VideoFrames`.
+    static func reference(_ path: String, crop: String? = nil, size: (width: Int, height: Int)) throws -> [[UInt32]] {
+        let scale = "scale=\(size.width):\(size.height):flags=area,format=bgra"
         let raw = try FFmpeg.run(
             FFmpeg.ffmpeg,
             [
-                "-v", "error", "-i", path, "-vf",
-                "scale=\(size.width):\(size.height):flags=area+full_chroma_int+accurate_rnd,format=bgra", "-f",
-                "rawvideo",
-                "-pix_fmt", "bgra", "-",
+                "-v", "error", "-i", path, "-vf", (crop.map { $0 + "," } ?? "") + scale, "-f", "rawvideo", "-pix_fmt",
+                "bgra", "-",
             ])
         let count = size.width * size.height
         let words = raw.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
@@ -90,10 +89,11 @@ import Testing
             #expect(video.summary.length == .milliseconds(480))
             #expect(video.durations == Array(repeating: .milliseconds(40), count: 12))
             #expect(video.plays == 1)
-            let size = fitting == nil ? (64, 48) : (134, 100)
+            // Into a square banner: the middle 48x48 of the picture, scaled.
+            let size = fitting == nil ? (64, 48) : (100, 100)
             #expect(video.width == size.0 && video.height == size.1)
             let frames = try Self.all(video)
-            let expected = try Self.reference(path, size: size)
+            let expected = try Self.reference(path, crop: fitting.map { _ in "crop=48:48:8:0" }, size: size)
             #expect(frames.count == 12 && expected.count == 12)
             for (n, (frame, reference)) in zip(frames, expected).enumerated() {
                 let difference = Self.largestDifference(frame.bitmap.pixels, reference)
