@@ -330,12 +330,12 @@ public final class CarouselPresenter {
         streams.add(drawn)
     }
 
-    /// Frames of streamed animations that were not drawn by their time (the frame before stayed on screen), since
-    /// the last `takeStreamedFramesLate()`.
-    public var streamedFramesLate: Int { streams.late }
+    /// What became of the frames of videos and long animations drawn as they play (drawn, shown, dropped, late),
+    /// since the last `takeStreamCounts()`.
+    public var streamCounts: StreamCounts { streams.counts }
 
-    /// `streamedFramesLate`, counted afresh from now (the metrics add it up across presenters).
-    public func takeStreamedFramesLate() -> Int { streams.takeLate() }
+    /// `streamCounts`, counted afresh from now (the metrics add them up across presenters).
+    public func takeStreamCounts() -> StreamCounts { streams.takeCounts() }
 
     /// When the next frame of an animation on screen is due; nil when none will change by itself.
     public var nextAnimationFrame: Duration? { playback.nextChange }

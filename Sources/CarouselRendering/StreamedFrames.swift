@@ -1,6 +1,25 @@
 import CarouselEngine
 import Raster
 
+/// What became of the frames of videos and long animations drawn as they play, since the counts were last taken.
+public struct StreamCounts: Equatable, Sendable {
+    /// Decoded and drawn off the loop, and handed over.
+    public var drawn = 0
+    /// Put on screen at their time, or late.
+    public var shown = 0
+    /// Drawn, then passed over: the frame after them fell due before they went on screen.
+    public var dropped = 0
+    /// Not drawn by their time (the frame before stayed on screen), each counted once.
+    public var late = 0
+
+    public init(drawn: Int = 0, shown: Int = 0, dropped: Int = 0, late: Int = 0) {
+        self.drawn = drawn
+        self.shown = shown
+        self.dropped = dropped
+        self.late = late
+    }
+}
+
 /// The frames of streamed animations on screen (`FrameStream`): those drawn ahead of their time, and the one each
 /// banner shows: the frame due once it has been drawn, the one before it until then (a late frame, counted).
 struct StreamedFrames {
@@ -12,8 +31,8 @@ struct StreamedFrames {
     private var shown: [StreamedFrame] = []
     /// The frame last found not drawn at its time, so that each late frame is counted once.
     private var lastLate: (banner: Int, frame: Int)?
-    /// Frames that were not drawn by their time (the one before stayed on screen), since `takeLate()`.
-    private(set) var late = 0
+    /// Since `takeCounts()`.
+    private(set) var counts = StreamCounts()
 
     init() {
         ahead.reserveCapacity(2 * Self.window + 2)
@@ -37,17 +56,20 @@ struct StreamedFrames {
         let current = shown.firstIndex { $0.banner == banner }
         let showing = current.map { shown[$0].frame } ?? 0
         guard showing != due else { return false }
+        let before = ahead.count
         ahead.removeAll { $0.banner == banner && !Self.isAhead($0.frame, of: due, count: count) && $0.frame != due }
+        counts.dropped += before - ahead.count
         if due == 0 {
             if let current { shown.remove(at: current) }
             return true
         }
         guard let drawn = ahead.firstIndex(where: { $0.banner == banner && $0.frame == due }) else {
-            if lastLate.map({ $0 != (banner, due) }) ?? true { late += 1 }
+            if lastLate.map({ $0 != (banner, due) }) ?? true { counts.late += 1 }
             lastLate = (banner, due)
             return false
         }
         let frame = ahead.remove(at: drawn)
+        counts.shown += 1
         if let current { shown[current] = frame } else { shown.append(frame) }
         return true
     }
@@ -69,6 +91,7 @@ struct StreamedFrames {
             shown.first(where: { $0.banner == frame.banner })?.frame != frame.frame
         else { return false }
         ahead.append(frame)
+        counts.drawn += 1
         return true
     }
 
@@ -78,10 +101,10 @@ struct StreamedFrames {
         shown.removeAll { frame in !views.contains { $0.banner == frame.banner } }
     }
 
-    /// `late`, counted afresh from now.
-    mutating func takeLate() -> Int {
-        defer { late = 0 }
-        return late
+    /// `counts`, counted afresh from now.
+    mutating func takeCounts() -> StreamCounts {
+        defer { counts = StreamCounts() }
+        return counts
     }
 
     /// Everything forgotten (new banners).

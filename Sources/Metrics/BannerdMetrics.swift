@@ -31,6 +31,11 @@ public struct BannerdMetrics: Sendable {
     public var autoplayWaits = 0
     /// Frames of animations drawn as they play that were not drawn by their time (the frame before stayed).
     public var animationFramesLate = 0
+    /// Frames of videos (and of animations longer than a banner keeps) decoded and drawn as they play, those put on
+    /// screen, and those drawn but passed over (the next frame fell due first).
+    public var streamedFramesDrawn = 0
+    public var streamedFramesShown = 0
+    public var streamedFramesDropped = 0
 
     public init() {}
 
@@ -80,6 +85,17 @@ public struct BannerdMetrics: Sendable {
             "bannerd_animation_frames_late_total", .counter,
             help: "Frames of animations drawn as they play that were not ready at their time (the one before stayed).",
             d(animationFramesLate))
+        text.family(
+            "bannerd_streamed_frames_drawn_total", .counter,
+            help: "Frames of videos and long animations decoded and drawn as they play, off the frame loop.",
+            d(streamedFramesDrawn))
+        text.family(
+            "bannerd_streamed_frames_shown_total", .counter,
+            help: "Frames of videos and long animations put on screen.", d(streamedFramesShown))
+        text.family(
+            "bannerd_streamed_frames_dropped_total", .counter,
+            help: "Frames of videos and long animations drawn but never shown: the next frame fell due first.",
+            d(streamedFramesDropped))
         text.family("bannerd_content_reloads_total", .counter, help: "Content reloads.", d(contentReloads))
         text.family(
             "bannerd_content_reload_failures_total", .counter,

@@ -45,7 +45,11 @@ extension MainLoop {
 
     func stepEnded(at now: Duration) {
         for problem in presenter.takeProblems() { Log.warning(problem) }
-        metrics.counts.animationFramesLate += presenter.takeStreamedFramesLate()
+        let streamed = presenter.takeStreamCounts()
+        metrics.counts.streamedFramesDrawn += streamed.drawn
+        metrics.counts.streamedFramesShown += streamed.shown
+        metrics.counts.streamedFramesDropped += streamed.dropped
+        metrics.counts.animationFramesLate += streamed.late
         writeMetricsIfDue(at: now)
     }
 }

@@ -135,7 +135,7 @@ import Testing
         let streamed = try Self.play(loop: 0, at: times, budget: 1)
         let differing = times.indices.filter { kept.glass[$0] != streamed.glass[$0] }
         #expect(differing.isEmpty, "pictures that differ, at \(differing.map { times[$0] }) ms")
-        #expect(streamed.presenter.streamedFramesLate == 0)
+        #expect(streamed.presenter.streamCounts.late == 0)
     }
 
     /// At rest an animation's next frame writes its banner's rectangle and nothing else: the rest of the buffer,

@@ -16,7 +16,7 @@ import Testing
         // Due before it was drawn: late, counted once, and still asked for first.
         let shownLate = [streams.show(0, due: 1, count: 6), streams.show(0, due: 1, count: 6)]
         #expect(shownLate == [false, false])
-        #expect(streams.late == 1 && streams.sprite(of: 0) == nil)
+        #expect(streams.counts == StreamCounts(late: 1) && streams.sprite(of: 0) == nil)
         #expect(streams.wanted(0, due: 1, count: 6) == [1, 2, 3])
         streams.add(Self.frame(1))
         streams.add(Self.frame(2))
@@ -32,5 +32,8 @@ import Testing
         #expect(!streams.has(0, frame: 2), "a frame behind the one due is dropped")
         let shownFirst = streams.show(0, due: 0, count: 6)
         #expect(shownFirst && streams.sprite(of: 0) == nil)
+        // Drawn: 1, 2 and 5; shown: 1 and 5; 2 dropped when 5 fell due first; 1 late.
+        #expect(streams.takeCounts() == StreamCounts(drawn: 3, shown: 2, dropped: 1, late: 1))
+        #expect(streams.counts == StreamCounts())
     }
 }

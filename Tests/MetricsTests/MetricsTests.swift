@@ -43,9 +43,12 @@ import Testing
         metrics.playRecordsLost = 3
         metrics.autoplayWaits = 4
         metrics.animationFramesLate = 6
+        metrics.streamedFramesDrawn = 8
+        metrics.streamedFramesShown = 9
+        metrics.streamedFramesDropped = 10
         let lines = metrics.exposition.split(separator: "\n")
         let types = lines.filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ") }
-        #expect(types.count == 19)
+        #expect(types.count == 22)
         for type in types {
             #expect(type[2].hasPrefix("bannerd_"))
             #expect(type[2].hasSuffix("_total") == (type[3] == "counter"), "\(type)")
@@ -58,6 +61,9 @@ import Testing
         #expect(lines.contains("bannerd_play_records_lost_total 3"))
         #expect(lines.contains("bannerd_autoplay_waits_total 4"))
         #expect(lines.contains("bannerd_animation_frames_late_total 6"))
+        #expect(lines.contains("bannerd_streamed_frames_drawn_total 8"))
+        #expect(lines.contains("bannerd_streamed_frames_shown_total 9"))
+        #expect(lines.contains("bannerd_streamed_frames_dropped_total 10"))
         #expect(lines.contains("bannerd_screen_on 1"))
     }
 

@@ -215,6 +215,6 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         let began = presenter.advanceAnimations(carousel, at: .milliseconds(10))
         let late = presenter.advanceAnimations(carousel, at: .milliseconds(120))
         #expect(!began && !late)
-        #expect(presenter.streamedFramesLate == 1)
+        #expect(presenter.streamCounts.late == 1)
     }
 }
