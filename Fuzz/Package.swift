@@ -17,6 +17,7 @@ let package = Package(
         .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzImages"]),
         .executableTarget(name: "FuzzWebP", dependencies: ["FuzzImages"]),
         .executableTarget(name: "FuzzGIF", dependencies: ["FuzzImages"]),
+        .executableTarget(name: "FuzzVideo", dependencies: ["FuzzImages"]),
         .executableTarget(name: "FuzzManifest", dependencies: [.product(name: "BannerContent", package: "bannerd")]),
         .executableTarget(name: "FuzzConfig", dependencies: [.product(name: "BannerdConfig", package: "bannerd")]),
         .executableTarget(name: "FuzzGesture", dependencies: [.product(name: "CarouselTrace", package: "bannerd")]),

@@ -1,3 +1,4 @@
+import Glibc
 import ImageDecoding
 
 /// Smaller than the player's limits so that a header claiming 64 megapixels costs a refusal, not a 256 MiB
@@ -22,5 +23,24 @@ public func fuzzAnimation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var frames = 0
     while frames < 64, (try? animation.nextFrame()) != nil { frames += 1 }
     if (try? animation.rewind()) != nil { _ = try? animation.nextFrame() }
+    return 0
+}
+
+/// Where `fuzzVideo` puts each input: FFmpeg reads a video from its file, as the player does.
+let videoPath = "/tmp/bannerd-fuzz-video-\(getpid())"
+
+/// One video file's bytes, written to `videoPath`, then opened as the loader (its length), `check` and the
+/// pre-render threads do: frames cropped and scaled to a small banner, at most 64, rewound, and its first again.
+public func fuzzVideo(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let file = open(videoPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard file >= 0 else { return 0 }
+    let written = size == 0 ? 0 : write(file, data, size)
+    close(file)
+    guard written == size else { return 0 }
+    _ = decoder.videoLength(path: videoPath)
+    guard let video = try? decoder.animation(path: videoPath, fitting: (width: 24, height: 12)) else { return 0 }
+    var frames = 0
+    while frames < 64, (try? video.nextFrame()) != nil { frames += 1 }
+    if (try? video.rewind()) != nil { _ = try? video.nextFrame() }
     return 0
 }
