@@ -181,4 +181,20 @@ import Testing
         #expect(frames > 10 && frames < 50)
         #expect(try Self.all(video).count >= frames - 1)
     }
+
+    /// A playlist naming another file is never followed: only MP4/QuickTime and Matroska/WebM demuxers are allowed,
+    /// so HLS (which would read the segment it names, wherever it is) does not open, even given the file directly.
+    @Test func aPlaylistNamingAnotherFileIsNotFollowed() throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let segment = directory.appendingPathComponent("elsewhere.ts").path
+        try FFmpeg.run(
+            FFmpeg.ffmpeg, ["-v", "error", "-f", "lavfi", "-i", Self.card, "-c:v", "libx264", "-f", "mpegts", segment])
+        let playlist = directory.appendingPathComponent("list.m3u8")
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:0.48,\n\(segment)\n#EXT-X-ENDLIST\n".write(
+            to: playlist, atomically: true, encoding: .utf8)
+        #expect(throws: ImageError.self) { try VideoFrames(path: playlist.path, limits: .default, fitting: nil) }
+        // The segment itself is MPEG-TS: not a container a banner plays either.
+        #expect(throws: ImageError.self) { try VideoFrames(path: segment, limits: .default, fitting: nil) }
+    }
 }
