@@ -88,6 +88,11 @@ public final class Sprite: @unchecked Sendable {
             let flat = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, w))
             defer { flat.deallocate() }
             for y in 0..<h {
+                // A row opaque from edge to edge (all but a rounded banner's corner rows) has nothing to flatten.
+                if given[y].count == w {
+                    store(row: y, from: src + y * w)
+                    continue
+                }
                 flat.update(from: src + y * w, count: w)
                 // Only pixels outside the row's opaque run can be translucent (all of them when the run is empty).
                 for x in 0..<given[y].lowerBound { flat[x] = PixelMath.sourceOver(flat[x], bg) }
