@@ -52,7 +52,8 @@ enum VideoCost {
                         try video.rewind()
                         decoded = 0
                     }
-                    _ = try video.nextFrame()
+                    // Handed back as the player's stream does once its sprite is made.
+                    if let frame = try video.nextFrame() { video.recycle(frame.bitmap) }
                     decoded += 1
                 }
                 let playing = residentKiB() - before

@@ -54,7 +54,9 @@ public final class FrameStream {
             let bitmap = renderer.renderFrame(
                 content, decoded, width: target.width, height: target.height, scale: target.scale,
                 cornerRadius: target.cornerRadius)
-            return StreamedFrame(banner: banner, frame: n, sprite: target.sprite(bitmap))
+            let sprite = target.sprite(bitmap)
+            animation.recycle(bitmap)
+            return StreamedFrame(banner: banner, frame: n, sprite: sprite)
         } catch {
             return nil
         }

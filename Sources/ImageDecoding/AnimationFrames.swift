@@ -35,9 +35,13 @@ public protocol AnimationFrames: AnyObject {
     func nextFrame() throws(ImageError) -> AnimationFrame?
     /// Back to before the first frame.
     func rewind() throws(ImageError)
+    /// Hands back a bitmap the caller is done with, made from a frame this gave (a decoder may write the next frame
+    /// into its pixels).
+    func recycle(_ bitmap: consuming Bitmap)
 }
 
 extension AnimationFrames {
     public var durations: [Duration]? { nil }
     public var video: VideoSummary? { nil }
+    public func recycle(_ bitmap: consuming Bitmap) {}
 }

@@ -35,6 +35,9 @@ final class VideoFrames: AnimationFrames {
     private var given = 0
     /// The file ends inside a packet: the frames before it play, then this is thrown.
     private var cut: ImageError?
+    /// A frame's pixels handed back once drawn, written over by the next frame: a banner-sized buffer fewer to map
+    /// and fault in at every frame.
+    private var recycled: [UInt32] = []
 
     /// The demuxers a video banner may use, as libavformat names them.
     static let formats = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm"
@@ -157,6 +160,10 @@ final class VideoFrames: AnimationFrames {
         }
     }
 
+    func recycle(_ bitmap: consuming Bitmap) {
+        recycled = bitmap.pixels
+    }
+
     func rewind() throws(ImageError) {
         let sought = av_seek_frame(format, stream, start, AVSEEK_FLAG_BACKWARD)
         guard sought >= 0 else { throw error(sought, call: "av_seek_frame") }
@@ -263,8 +270,11 @@ final class VideoFrames: AnimationFrames {
         }
         let count = width * height
         var rows: Int32 = 0
-        let pixels = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var target = UnsafeMutableRawPointer(buffer.baseAddress).map { $0.assumingMemoryBound(to: UInt8.self) }
+        // The pixels of a frame given before and handed back (`recycle`), or new ones.
+        var pixels = recycled.count == count ? recycled : [UInt32](repeating: 0, count: count)
+        recycled = []
+        pixels.withUnsafeMutableBytes { buffer in
+            var target = buffer.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) }
             var stride = Int32(width * 4)
             withUnsafePointer(to: frame.pointee.data) { data in
                 withUnsafePointer(to: frame.pointee.linesize) { lines in
@@ -275,7 +285,6 @@ final class VideoFrames: AnimationFrames {
                     }
                 }
             }
-            initialized = rows == Int32(height) ? count : 0
         }
         guard rows == Int32(height), let bitmap = Bitmap(width: width, height: height, premultipliedPixels: pixels)
         else {

@@ -117,6 +117,25 @@ import Testing
         #expect(try video.nextFrame()?.bitmap == first[0])
     }
 
+    /// A frame handed back once drawn lends its pixels to the next frame (no new banner-sized buffer), which is still
+    /// the next frame, whole.
+    @Test func aRecycledFrameCarriesTheNext() throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try Self.make(Self.encodings[0], in: directory)
+        let expected = try Self.all(VideoFrames(path: path, limits: .default, fitting: (40, 30))).map(\.bitmap)
+        let video = try VideoFrames(path: path, limits: .default, fitting: (40, 30))
+        var previous: UnsafeRawPointer?
+        for n in 0..<12 {
+            let bitmap = try #require(try video.nextFrame()).bitmap
+            let address = bitmap.pixels.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
+            if n > 0 { #expect(address == previous, "frame \(n) in the pixels of the one before") }
+            #expect(bitmap == expected[n], "frame \(n)")
+            previous = address
+            video.recycle(bitmap)
+        }
+    }
+
     @Test func theTimelineFollowsEachFramesOwnTimestamp() throws {
         let directory = try FFmpeg.scratch("video")
         defer { try? FileManager.default.removeItem(at: directory) }
