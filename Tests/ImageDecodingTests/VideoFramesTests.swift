@@ -185,7 +185,9 @@ import Testing
         #expect(failure(cut.path)?.description.hasPrefix(cut.path + ": ") == true)
     }
 
-    /// An MP4 cut short with its index first (`+faststart`, as streaming tools write) plays the frames it holds.
+    /// An MP4 cut short with its index first (`+faststart`, as streaming tools write) plays the frames it holds: the
+    /// timeline has the whole packets, and the one cut through either decodes or ends the video with an error (FFmpeg
+    /// 5.1 decodes what it has of it, 7.1 says the data is invalid), as a GIF's broken frame does.
     @Test func aVideoCutShortPlaysTheFramesItHolds() throws {
         let directory = try FFmpeg.scratch("video")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -198,7 +200,13 @@ import Testing
         let video = try VideoFrames(path: cut.path, limits: .default, fitting: nil)
         let frames = try #require(video.durations?.count)
         #expect(frames > 10 && frames < 50)
-        #expect(try Self.all(video).count >= frames - 1)
+        var played = 0
+        do {
+            while try video.nextFrame() != nil { played += 1 }
+        } catch {
+            #expect(error.kind == .corrupt && error.path == cut.path, "\(error)")
+        }
+        #expect(played >= frames - 1)
     }
 
     /// A playlist naming another file is never followed: only MP4/QuickTime and Matroska/WebM demuxers are allowed,
