@@ -141,7 +141,7 @@ public struct ImageDecoder: Sendable {
         guard let file = try? open(path),
             (try? Self.format(of: file.imageBytes(count: 12, at: 0), path: path)) == .video
         else { return nil }
-        return (try? VideoFrames(path: path, limits: limits, fitting: nil))?.summary.length
+        return (try? VideoFrames(path: path, limits: limits, fitting: nil, decoding: false))?.summary.length
     }
 
     /// The format of a file starting with `bytes`; an empty file and an unknown signature are errors.

@@ -51,8 +51,11 @@ final class VideoFrames: AnimationFrames {
 
     /// Opens the video at `path`; frames are given at `fitting` when asked (the middle of the picture, as much as has
     /// that aspect, scaled: what `Bitmap.scaledToFill` does, done by libswscale). The picture size is checked
-    /// against `limits` before the decoder is opened.
-    init(path: String, limits: ImageLimits, fitting: (width: Int, height: Int)?) throws(ImageError) {
+    /// against `limits` before the decoder is opened. Without `decoding`, no decoder is opened (the timeline and
+    /// summary only, as the loader wants them: a board's hardware decoder is not taken for that).
+    init(path: String, limits: ImageLimits, fitting: (width: Int, height: Int)?, decoding: Bool = true)
+        throws(ImageError)
+    {
         self.path = path
         _ = Self.quiet
         guard packet != nil, picture != nil else {
@@ -95,6 +98,7 @@ final class VideoFrames: AnimationFrames {
             codec: name, width: sourceWidth, height: sourceHeight, frames: durations.count,
             framesPerSecond: framesPerSecond, length: length)
         (width, height) = fitting.map { (max(1, $0.width), max(1, $0.height)) } ?? (sourceWidth, sourceHeight)
+        guard decoding else { return }
         // The board's hardware decoder when libavcodec reaches one (it opens only where the device is), else software.
         if let hardware = Self.hardwareDecoder(id).flatMap({ avcodec_find_decoder_by_name($0) }),
             (try? open(hardware, parameters)) != nil
