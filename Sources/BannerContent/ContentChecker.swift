@@ -86,7 +86,10 @@ public struct ContentChecker: Sendable {
         guard let animation = try? decoder.animation(path: path, fitting: bannerSize) else { return nil }
         var frames = 0
         do throws(ImageError) {
-            while try animation.nextFrame() != nil { frames += 1 }
+            while let frame = try animation.nextFrame() {
+                animation.recycle(frame.bitmap)
+                frames += 1
+            }
         } catch {
             guard frames > 0 else { return nil }  // its first frame: the error above says it
             return .warning(BannerRenderer.frameFailure(frame: frames + 1, error))

@@ -46,7 +46,9 @@ public final class FrameStream {
                 position = 0
             }
             while position < n {
-                guard try animation.nextFrame() != nil else { return nil }
+                // A frame passed over (the stream fell behind) lends its pixels to the next, as a drawn one does.
+                guard let skipped = try animation.nextFrame() else { return nil }
+                animation.recycle(skipped.bitmap)
                 position += 1
             }
             guard let decoded = try animation.nextFrame() else { return nil }
