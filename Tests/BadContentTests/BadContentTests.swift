@@ -7,18 +7,6 @@ import Testing
 /// Bad content next to a good banner: each case gets exactly one log line naming the file and the reason, the
 /// good banner stays on screen, and nothing on disk changes (checked by `ContentScene.play`).
 @Suite struct BadContentTests {
-    /// One line, naming `file`, saying `reason`; the good banner still shown.
-    private func expectOneLine(
-        _ outcome: ContentScene.Outcome, naming file: String, saying reason: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(outcome.lines.count == 1, "\(outcome.lines)", sourceLocation: sourceLocation)
-        let line = outcome.lines.first ?? ""
-        #expect(line.contains(file) && line.contains(reason), "\(line)", sourceLocation: sourceLocation)
-        #expect(!line.contains("\n"), sourceLocation: sourceLocation)
-        #expect(outcome.showsGoodBanner, "centres: \(outcome.centres)", sourceLocation: sourceLocation)
-    }
-
     /// No line at all and the good banner shown: valid input that merely looks unusual.
     private func expectClean(_ outcome: ContentScene.Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(outcome.lines.isEmpty, "\(outcome.lines)", sourceLocation: sourceLocation)

@@ -16,16 +16,6 @@ import Testing
 
     static let card = ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=1"]
 
-    private func expectOneLine(
-        _ outcome: ContentScene.Outcome, naming file: String, saying reason: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(outcome.lines.count == 1, "\(outcome.lines)", sourceLocation: sourceLocation)
-        let line = outcome.lines.first ?? ""
-        #expect(line.contains(file) && line.contains(reason), "\(line)", sourceLocation: sourceLocation)
-        #expect(outcome.showsGoodBanner, "centres: \(outcome.centres)", sourceLocation: sourceLocation)
-    }
-
     @Test func aVideoCutShortLosesItsIndex() throws {
         let scene = try ContentScene()
         try Self.make(scene, "whole.mp4", Self.card + ["-c:v", "libx264", "-pix_fmt", "yuv420p"])

@@ -96,6 +96,18 @@ final class ContentScene {
     }
 }
 
+/// One line, naming `file`, saying `reason`; the good banner still shown (each bad-content case's verdict).
+func expectOneLine(
+    _ outcome: ContentScene.Outcome, naming file: String, saying reason: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(outcome.lines.count == 1, "\(outcome.lines)", sourceLocation: sourceLocation)
+    let line = outcome.lines.first ?? ""
+    #expect(line.contains(file) && line.contains(reason), "\(line)", sourceLocation: sourceLocation)
+    #expect(!line.contains("\n"), sourceLocation: sourceLocation)
+    #expect(outcome.showsGoodBanner, "centres: \(outcome.centres)", sourceLocation: sourceLocation)
+}
+
 extension Color {
     /// 0xRRGGBB.
     var rgb: UInt32 { UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) }
