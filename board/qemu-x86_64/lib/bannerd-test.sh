@@ -22,6 +22,14 @@ settled_on() { # INDEX: at rest on banner INDEX, both read from one status (two 
 }
 # Drawn, and every banner on screen shown as itself (not a placeholder).
 banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
+start_content() { # AUTOPLAY: ./content checked for an 800x480 screen, then `bannerd run` on it at scale 1 with
+    # that autoplay, in the background ($pid, its log in bannerd.log), until its banners show; the test ends if not
+    printf '[display]\nscale = 1\n' > bannerd.toml
+    "$BIN" check --content content --size 800x480 || fail "check found problems in the content"
+    "$BIN" run --config bannerd.toml --content content --control "$SOCK" --autoplay "$1" > bannerd.log 2>&1 &
+    pid=$!
+    wait_until 120 banners_shown || { fail "banners not shown: $(ctl status)"; cat bannerd.log; exit 1; }
+}
 still_shot() { # NAME: a screendump of the carousel at rest, taken again when a frame was drawn while it was taken
     # (autoplay may slide at any moment, and a screendump takes seconds on a loaded host)
     local try before

@@ -22,11 +22,7 @@ set -uo pipefail
 TEST=animation
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 
-printf '[display]\nscale = 1\n' > bannerd.toml
-"$BIN" check --content content --size 800x480 || fail "check found problems in the content"
-"$BIN" run --config bannerd.toml --content content --control "$SOCK" --autoplay 0 > bannerd.log 2>&1 &
-pid=$!
-wait_until 120 banners_shown || { fail "banners not shown: $(ctl status)"; cat bannerd.log; exit 1; }
+start_content 0
 drawn() { # "FRAMES_RENDERED ANIMATION_FRAMES_LATE MS_BEFORE MS_AFTER": both counts from one status, read between
     # two readings of the clock
     local before status

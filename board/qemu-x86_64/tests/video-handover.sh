@@ -15,11 +15,7 @@ set -uo pipefail
 TEST=video-handover
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 
-printf '[display]\nscale = 1\n' > bannerd.toml
-"$BIN" check --content content --size 800x480 || fail "check found problems in the content"
-"$BIN" run --config bannerd.toml --content content --control "$SOCK" --autoplay 3 > bannerd.log 2>&1 &
-pid=$!
-wait_until 120 banners_shown || { fail "banners not shown: $(ctl status)"; cat bannerd.log; exit 1; }
+start_content 3
 POLL=0.2 wait_until 60 settled_on 1 || fail "the second video never came to rest: $(ctl status)"
 shot --burst to-still 60 100 || fail "no burst of screendumps to-still"
 POLL=0.2 wait_until 60 settled_on 0 || fail "the first video never came to rest again: $(ctl status)"
