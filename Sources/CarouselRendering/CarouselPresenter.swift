@@ -303,7 +303,9 @@ public final class CarouselPresenter {
             guard let picture = cache.peek(view.banner), picture.isStreamed, let count = picture.timeline?.frameCount
             else { continue }
             let due = playback.frame(of: view.banner)
-            if due != 0, !streams.has(view.banner, frame: due), case .inline(let renderer) = rendering {
+            // Once per frame: the frame shown is drawn already (drawing it again would decode the file from its
+            // start at every step, as the stream is past it).
+            if due != 0, !streams.isDrawn(view.banner, frame: due), case .inline(let renderer) = rendering {
                 drawInline(view.banner, frame: due, with: renderer)
             }
             streams.show(view.banner, due: due, count: count)
@@ -320,7 +322,7 @@ public final class CarouselPresenter {
     /// Frame `frame` of `banner`'s streamed animation, drawn on this thread (inline rendering).
     private func drawInline(_ banner: Int, frame: Int, with renderer: BannerRenderer) {
         if !inlineStreams.contains(where: { $0.banner == banner }), banner < banners.count,
-            let opened = FrameStream(banner: banner, banners[banner], images: renderer.images, for: target)
+            let opened = FrameStream(banner: banner, banners[banner], renderer: renderer, for: target)
         {
             inlineStreams.append(opened)
         }

@@ -49,6 +49,11 @@ struct StreamedFrames {
         ahead.contains { $0.banner == banner && $0.frame == frame }
     }
 
+    /// Whether frame `frame` of `banner` is drawn: waiting, or the one the banner shows.
+    func isDrawn(_ banner: Int, frame: Int) -> Bool {
+        has(banner, frame: frame) || shown.contains { $0.banner == banner && $0.frame == frame }
+    }
+
     /// Shows frame `due` of `banner` (of `count` frames) if it is drawn, or 0 (the picture's own); frames drawn for
     /// before it are dropped. Returns whether what the banner shows changed.
     @discardableResult

@@ -4,6 +4,8 @@ import CarouselRendering
 import DisplaySelection
 import Foundation
 import FrameLoopTesting
+import GlyphText
+import ImageDecoding
 import Raster
 import Testing
 
@@ -138,6 +140,41 @@ import Testing
         #expect(streamed.presenter.streamCounts.late == 0)
     }
 
+    /// Rendered inline (`bannerd render`), a streamed animation decodes each of its frames once as it plays, at
+    /// every 60 Hz step: the work grows with the seconds played, not with their square (the frame shown was drawn
+    /// again at each step, its file decoded from the start).
+    @Test func aStreamedAnimationRenderedInlineDecodesEachFrameOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bannerd-anim-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("long.gif").path
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        // 30 frames at 10 fps, played once.
+        ffmpeg.arguments = [
+            "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=3", "-loop", "-1", path,
+        ]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        #expect(ffmpeg.terminationStatus == 0)
+        let images = CountingFrames()
+        let fonts = try FontSet()
+        let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
+        let banners = BannerList([Banner(id: "long", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
+        let presenter = CarouselPresenter(
+            banners: banners, layout: layout, rotation: .none, background: .black,
+            rendering: .inline(BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: images)),
+            animationBudget: 1)
+        let carousel = Carousel(layout: layout, count: banners.count)
+        presenter.focus(on: carousel)
+        let rendered = images.decoded
+        // 3.5 s at 60 Hz: every frame is shown.
+        for step in 0...210 { _ = presenter.advanceAnimations(carousel, at: FramePacer.step * step) }
+        #expect(presenter.streamCounts.shown == 29 && presenter.streamCounts.late == 0)
+        // Each of the 29 frames past the first decoded once, and the first once more to reach them.
+        #expect(images.decoded - rendered == 30, "frames decoded while playing")
+    }
+
     /// At rest an animation's next frame writes its banner's rectangle and nothing else: the rest of the buffer,
     /// painted over here, is left as it was; what is written is the frame drawn whole. A frame that moves is
     /// written whole.
@@ -197,5 +234,38 @@ import Testing
             presenter.draw(carousel.visibleViews(), into: whole.buffer)
             #expect(buffers[1].buffer.snapshot() == whole.buffer.snapshot())
         }
+    }
+}
+
+/// The real decoder, counting the frames its animations decode.
+final class CountingFrames: ImageLoading {
+    private let decoder = ImageDecoder()
+    private(set) var decoded = 0
+
+    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage {
+        try decoder.loadImage(path: path, fitting: fitting)
+    }
+
+    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)? {
+        try decoder.loadAnimation(path: path, fitting: fitting).map { Counted($0, owner: self) }
+    }
+
+    private final class Counted: AnimationFrames {
+        let frames: any AnimationFrames
+        unowned let owner: CountingFrames
+        init(_ frames: any AnimationFrames, owner: CountingFrames) {
+            self.frames = frames
+            self.owner = owner
+        }
+        var width: Int { frames.width }
+        var height: Int { frames.height }
+        var plays: Int? { frames.plays }
+        var durations: [Duration]? { frames.durations }
+        func nextFrame() throws(ImageError) -> AnimationFrame? {
+            owner.decoded += 1
+            return try frames.nextFrame()
+        }
+        func rewind() throws(ImageError) { try frames.rewind() }
+        func recycle(_ bitmap: consuming Bitmap) { frames.recycle(bitmap) }
     }
 }
