@@ -8,3 +8,13 @@
 
 // AVERROR_EOF is built by a function-like macro, which Swift does not import.
 static inline int bannerd_averror_eof(void) { return AVERROR_EOF; }
+
+// `frame` scaled by `scaler` into one packed plane (`target`, `stride` bytes a row). sws_scale reads four planes and
+// four strides of its target whatever the format: the arrays are made whole here, where C spells them plainly.
+static inline int bannerd_sws_scale_packed(struct SwsContext *scaler, const AVFrame *frame, uint8_t *target,
+                                           int stride) {
+    uint8_t *const planes[4] = {target, NULL, NULL, NULL};
+    const int strides[4] = {stride, 0, 0, 0};
+    return sws_scale(scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes,
+                     strides);
+}

@@ -278,17 +278,8 @@ final class VideoFrames: AnimationFrames {
         var pixels = recycled.count == count ? recycled : [UInt32](repeating: 0, count: count)
         recycled = []
         pixels.withUnsafeMutableBytes { buffer in
-            var target = buffer.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) }
-            var stride = Int32(width * 4)
-            withUnsafePointer(to: frame.pointee.data) { data in
-                withUnsafePointer(to: frame.pointee.linesize) { lines in
-                    data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
-                        lines.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                            rows = sws_scale(scaler, planes, strides, 0, f.height, &target, &stride)
-                        }
-                    }
-                }
-            }
+            rows = bannerd_sws_scale_packed(
+                scaler, frame, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(width * 4))
         }
         guard rows == Int32(height), let bitmap = Bitmap(width: width, height: height, premultipliedPixels: pixels)
         else {
