@@ -34,6 +34,8 @@ extension BannerRenderer {
         var ahead = Result { () throws(ImageError) in try animation.nextFrame() }
         if case .success(nil) = ahead { return nil }
         var problems: [String] = []
+        let over = overlay(
+            banner, width: width, height: height, scale: scale, cornerRadius: cornerRadius, scrim: true)
         var durations: [Duration] = []
         var drawn = 0
         var drawing = true
@@ -44,8 +46,7 @@ extension BannerRenderer {
                 break
             }
             if drawing {
-                drawing = frame(
-                    renderFrame(banner, shown, width: width, height: height, scale: scale, cornerRadius: cornerRadius))
+                drawing = frame(renderFrame(banner, shown, width: width, height: height, overlay: over))
                 if drawing { drawn += 1 }
             }
             durations.append(shown.duration)
@@ -64,17 +65,16 @@ extension BannerRenderer {
     }
 
     /// One frame of an animation drawn as the whole banner, as `render` draws a still: the frame scaled to fill,
-    /// then the scrim, the text and the corners.
+    /// then `overlay` (the banner's scrim, text and corners, drawn once for all its frames) laid over it.
     public func renderFrame(
-        _ banner: Banner, _ frame: consuming AnimationFrame, width: Int, height: Int, scale: Double,
-        cornerRadius: Int? = nil
+        _ banner: Banner, _ frame: consuming AnimationFrame, width: Int, height: Int, overlay: BannerOverlay
     ) -> Bitmap {
-        // A video's frames come at the banner's size already (`ImageLoading.loadAnimation(path:fitting:)`): the text
-        // is drawn into the decoded pixels themselves.
+        // A video's frames come at the banner's size already (`ImageLoading.loadAnimation(path:fitting:)`): the
+        // overlay is laid over the decoded pixels themselves.
         let artwork =
             frame.bitmap.width == width && frame.bitmap.height == height
             ? (consume frame).bitmap : frame.bitmap.scaledToFill(width: width, height: height)
-        return finish(banner, artwork: artwork, width: width, height: height, scale: scale, cornerRadius: cornerRadius)
+        return finish(banner, artwork: artwork, width: width, height: height, overlay: overlay)
     }
 
     /// What follows the path when frame `frame` of an animation fails: the player's log and `check` say the same.

@@ -50,20 +50,19 @@ public final class BannerRenderer {
                 problems.append(String(describing: error))
             }
         }
-        let bitmap = finish(
-            banner, artwork: artwork, width: width, height: height, scale: scale, cornerRadius: cornerRadius)
+        let over = overlay(
+            banner, width: width, height: height, scale: scale, cornerRadius: cornerRadius, scrim: artwork != nil)
+        let bitmap = finish(banner, artwork: artwork, width: width, height: height, overlay: over)
         return RenderedBanner(bitmap: bitmap, problems: problems + textProblems(in: banner) + fontProblems(banner))
     }
 
-    /// The banner drawn over `artwork` (already at its size; nil: the background colour): the scrim and text, and
-    /// the corners.
-    func finish(
-        _ banner: Banner, artwork: consuming Bitmap?, width: Int, height: Int, scale: Double, cornerRadius: Int?
-    ) -> Bitmap {
+    /// The banner over `artwork` (already at its size; nil: the background colour), finished by `overlay`.
+    func finish(_ banner: Banner, artwork: consuming Bitmap?, width: Int, height: Int, overlay: BannerOverlay)
+        -> Bitmap
+    {
         // Opaque artwork (every JPEG, the patterns, a video's frames) hides the background entirely: drawn on as it
         // is, without a background bitmap to copy it into (one frame-sized buffer fewer per banner). Taken, not
-        // borrowed, so that the text is drawn into the artwork's own pixels rather than a copy.
-        let hasArtwork = artwork != nil
+        // borrowed, so that the overlay is laid over the artwork's own pixels rather than a copy.
         var bitmap: Bitmap
         switch consume artwork {
         case .some(let opaque) where opaque.isOpaque: bitmap = opaque
@@ -71,9 +70,48 @@ public final class BannerRenderer {
             bitmap = Bitmap(width: width, height: height, color: banner.background.opaque)
             if let other { bitmap.draw(other, x: 0, y: 0) }
         }
-        drawText(banner, into: &bitmap, scale: scale, scrim: hasArtwork)
-        bitmap.roundCorners(radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale))
+        overlay.apply(to: &bitmap)
         return bitmap
+    }
+
+    /// What lies over `banner`'s picture at `width × height` pixels: the scrim behind the text when it has
+    /// artwork, the title and subtitle, and the corners (`cornerRadius` pixels; nil: the style's, at this scale).
+    public func overlay(
+        _ banner: Banner, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil, scrim: Bool
+    ) -> BannerOverlay {
+        let corners = cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale)
+        let inset = BannerStyle.pixels(style.textInset, scale: scale)
+        let maxWidth = width - 2 * inset
+        guard maxWidth > 0 else { return BannerOverlay(scrim: [], layers: [], cornerRadius: corners) }
+        var lines: [(TextLine, FontChain)] = []
+        if !banner.title.isEmpty {
+            let px = max(1, BannerStyle.pixels(style.titlePoints, scale: scale))
+            let line = LineLayout.layout(
+                banner.title, chain: titleFont, pixelSize: px, maxWidth: maxWidth, direction: banner.direction)
+            lines.append((line, titleFont))
+        }
+        if !banner.subtitle.isEmpty {
+            let px = max(1, BannerStyle.pixels(style.subtitlePoints, scale: scale))
+            let line = LineLayout.layout(
+                banner.subtitle, chain: bodyFont, pixelSize: px, maxWidth: maxWidth, direction: banner.direction)
+            lines.append((line, bodyFont))
+        }
+        guard !lines.isEmpty else { return BannerOverlay(scrim: [], layers: [], cornerRadius: corners) }
+        let gap = BannerStyle.pixels(style.lineGap, scale: scale)
+        let blockBottom = inset + lines.reduce(0) { $0 + $1.0.metrics.height } + gap * (lines.count - 1)
+        let fade = BannerStyle.pixels(style.scrimFade, scale: scale)
+        let rows = scrim ? scrimRows(textBottom: blockBottom, fade: fade, height: height) : []
+        var layers: [BitmapLayer] = []
+        var top = inset
+        for (line, chain) in lines {
+            let baseline = top + line.metrics.ascender
+            let x = line.direction == .leftToRight ? inset : width - inset - line.width
+            layers += TextPainter.layers(
+                line, chain: chain, x: x, baseline: baseline, color: banner.textColor,
+                shadow: .subtle(pixelSize: line.pixelSize))
+            top += line.metrics.height + gap
+        }
+        return BannerOverlay(scrim: rows, layers: layers, cornerRadius: corners)
     }
 
     /// What the fonts met while drawing since the last call: characters that fell back, glyphs that failed.
@@ -145,49 +183,13 @@ public final class BannerRenderer {
         scalars.prefix(8).map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
     }
 
-    /// Title and subtitle, each one line with an ellipsis, below the top-left inset (the top-right for a
-    /// right-to-left line); a scrim first on artwork.
-    private func drawText(_ banner: Banner, into bitmap: inout Bitmap, scale: Double, scrim: Bool) {
-        let inset = BannerStyle.pixels(style.textInset, scale: scale)
-        let maxWidth = bitmap.width - 2 * inset
-        guard maxWidth > 0 else { return }
-        var lines: [(TextLine, FontChain)] = []
-        if !banner.title.isEmpty {
-            let px = max(1, BannerStyle.pixels(style.titlePoints, scale: scale))
-            let line = LineLayout.layout(
-                banner.title, chain: titleFont, pixelSize: px, maxWidth: maxWidth, direction: banner.direction)
-            lines.append((line, titleFont))
-        }
-        if !banner.subtitle.isEmpty {
-            let px = max(1, BannerStyle.pixels(style.subtitlePoints, scale: scale))
-            let line = LineLayout.layout(
-                banner.subtitle, chain: bodyFont, pixelSize: px, maxWidth: maxWidth, direction: banner.direction)
-            lines.append((line, bodyFont))
-        }
-        guard !lines.isEmpty else { return }
-        let gap = BannerStyle.pixels(style.lineGap, scale: scale)
-        let blockBottom = inset + lines.reduce(0) { $0 + $1.0.metrics.height } + gap * (lines.count - 1)
-        if scrim {
-            drawScrim(into: &bitmap, textBottom: blockBottom, fade: BannerStyle.pixels(style.scrimFade, scale: scale))
-        }
-        var top = inset
-        for (line, chain) in lines {
-            let baseline = top + line.metrics.ascender
-            let x = line.direction == .leftToRight ? inset : bitmap.width - inset - line.width
-            TextPainter.draw(
-                line, chain: chain, into: &bitmap, x: x, baseline: baseline, color: banner.textColor,
-                shadow: .subtle(pixelSize: line.pixelSize))
-            top += line.metrics.height + gap
-        }
-    }
-
-    /// A black gradient behind the text block: `scrimAlpha` at the top edge, easing to three quarters of it at
-    /// the block's bottom (`textBottom`), then fading to nothing over `scrimFade`. White text stays legible on
-    /// light images while the rest of the picture is untouched.
-    private func drawScrim(into bitmap: inout Bitmap, textBottom: Int, fade: Int) {
+    /// A black gradient behind the text block, one colour a row from the top: `scrimAlpha` at the top edge, easing
+    /// to three quarters of it at the block's bottom (`textBottom`), then fading to nothing over `scrimFade`. White
+    /// text stays legible on light images while the rest of the picture is untouched.
+    private func scrimRows(textBottom: Int, fade: Int, height: Int) -> [Color] {
         let end = textBottom + max(1, fade)
         let top = Double(style.scrimAlpha)
-        for y in 0..<min(end, bitmap.height) {
+        return (0..<max(0, min(end, height))).map { y in
             let a: Double
             if y < textBottom {
                 a = top * (1 - 0.25 * Double(y) / Double(max(1, textBottom)))
@@ -196,8 +198,7 @@ public final class BannerRenderer {
                 // Smoothstep down so the fade has no visible edge.
                 a = top * 0.75 * (1 - t * t * (3 - 2 * t))
             }
-            let c = Color(red: 0, green: 0, blue: 0, alpha: UInt8(a.rounded()))
-            bitmap.blend(PixelRect(x: 0, y: y, width: bitmap.width, height: 1), with: c)
+            return Color(red: 0, green: 0, blue: 0, alpha: UInt8(a.rounded()))
         }
     }
 }

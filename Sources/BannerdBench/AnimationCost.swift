@@ -44,7 +44,7 @@ enum AnimationCost {
             let stillTook = clock.measure { _ = BannerPicture.render(banners[1], with: renderer, for: prerender) }
             // Drawn as it plays instead (an animation longer than a banner keeps): one frame after another, the file read
             // from its start again at each loop, as a pre-render thread draws them.
-            guard let stream = FrameStream(banner: 0, animated, images: ImageDecoder(), for: prerender) else {
+            guard let stream = FrameStream(banner: 0, animated, renderer: renderer, for: prerender) else {
                 print("animation \(width)x\(height): \(gif) did not open to play")
                 continue
             }

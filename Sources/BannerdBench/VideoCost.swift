@@ -58,7 +58,7 @@ enum VideoCost {
                 }
                 let playing = residentKiB() - before
                 let content = Banner(id: "video", title: "Video", artwork: .file(path: path))
-                guard let stream = FrameStream(banner: 0, content, images: ImageDecoder(), for: target) else {
+                guard let stream = FrameStream(banner: 0, content, renderer: renderer, for: target) else {
                     print("\(label): did not open to stream")
                     continue
                 }

@@ -22,20 +22,25 @@ public final class FrameStream {
     public let banner: Int
     private let content: Banner
     private let animation: any AnimationFrames
+    /// The banner's scrim, text and corners, drawn once and laid over every frame.
+    private let overlay: BannerOverlay
     /// The frame `nextFrame()` gives next.
     private var position = 0
 
-    /// The animation of banner `banner` (`content`), opened anew through `images` to draw for `target`; nil when it
-    /// does not open (it did when the banner was rendered: the file changed, and a reload follows).
-    public init?(banner: Int, _ content: Banner, images: any ImageLoading, for target: PrerenderTarget) {
+    /// The animation of banner `banner` (`content`), opened anew through `renderer`'s images to draw for `target`;
+    /// nil when it does not open (it did when the banner was rendered: the file changed, and a reload follows).
+    public init?(banner: Int, _ content: Banner, renderer: BannerRenderer, for target: PrerenderTarget) {
         guard case .file(let path) = content.artwork,
-            let opened = try? images.loadAnimation(path: path, fitting: (target.width, target.height))
+            let opened = try? renderer.images.loadAnimation(path: path, fitting: (target.width, target.height))
         else {
             return nil
         }
         self.banner = banner
         self.content = content
         animation = opened
+        overlay = renderer.overlay(
+            content, width: target.width, height: target.height, scale: target.scale,
+            cornerRadius: target.cornerRadius, scrim: true)
     }
 
     /// Frame `n` drawn by `renderer` for `target`; nil when the file no longer gives it.
@@ -54,8 +59,7 @@ public final class FrameStream {
             guard let decoded = try animation.nextFrame() else { return nil }
             position += 1
             let bitmap = renderer.renderFrame(
-                content, decoded, width: target.width, height: target.height, scale: target.scale,
-                cornerRadius: target.cornerRadius)
+                content, decoded, width: target.width, height: target.height, overlay: overlay)
             let sprite = target.sprite(bitmap)
             animation.recycle(bitmap)
             return StreamedFrame(banner: banner, frame: n, sprite: sprite)

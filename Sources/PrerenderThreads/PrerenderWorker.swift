@@ -253,7 +253,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         }
         let (job, t, content) = (generation, target, banners[banner])
         condition.unlock()
-        let opened = stream ?? FrameStream(banner: banner, content, images: renderer.images, for: t)
+        let opened = stream ?? FrameStream(banner: banner, content, renderer: renderer, for: t)
         let drawn = opened?.frame(frame, renderer: renderer, target: t)
         condition.lock()
         streamBusy = false

@@ -61,21 +61,33 @@ public struct AlphaMask: Equatable, Sendable {
 }
 
 extension Bitmap {
-    /// Composites `color`, weighted by `mask`, over this bitmap with the mask's top-left at (x, y), clipped.
-    public mutating func draw(_ mask: AlphaMask, color: Color, x: Int, y: Int) {
+    /// `color` weighted by `mask`, premultiplied: composited over a bitmap (`draw(_:x:y:)`), the pixels of `color`
+    /// drawn through the mask.
+    public init(_ mask: AlphaMask, color: Color) {
         let p = color.premultipliedARGB
         let channels = (p >> 24, (p >> 16) & 0xFF, (p >> 8) & 0xFF, p & 0xFF)
-        let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(bounds)
-        guard !area.isEmpty else { return }
-        for ty in area.y..<area.maxY {
-            for tx in area.x..<area.maxX {
-                let c = UInt32(mask[tx - x, ty - y])
+        self.init(width: mask.width, height: mask.height, color: .clear)
+        for y in 0..<mask.height {
+            for x in 0..<mask.width {
+                let c = UInt32(mask[x, y])
                 if c == 0 { continue }
-                let src =
+                self[x, y] =
                     PixelMath.scale(channels.0, by: c) << 24 | PixelMath.scale(channels.1, by: c) << 16
                     | PixelMath.scale(channels.2, by: c) << 8 | PixelMath.scale(channels.3, by: c)
-                self[tx, ty] = PixelMath.sourceOver(src, self[tx, ty])
             }
         }
+    }
+}
+
+/// A premultiplied bitmap placed at (x, y): one of the things laid over a picture, in order.
+public struct BitmapLayer: Equatable, Sendable {
+    public var bitmap: Bitmap
+    public var x: Int
+    public var y: Int
+
+    public init(_ bitmap: Bitmap, x: Int, y: Int) {
+        self.bitmap = bitmap
+        self.x = x
+        self.y = y
     }
 }

@@ -49,25 +49,39 @@ public enum TextPainter {
         _ line: TextLine, chain: FontChain, into bitmap: inout Bitmap, x: Int, baseline: Int, color: Color,
         shadow: TextShadow? = nil
     ) {
+        for layer in layers(line, chain: chain, x: x, baseline: baseline, color: color, shadow: shadow) {
+            bitmap.draw(layer.bitmap, x: layer.x, y: layer.y)
+        }
+    }
+
+    /// What `draw` lays over a bitmap, in order (the shadow, the text, each colour glyph), premultiplied and
+    /// placed: laid over any number of bitmaps, they give each the same pixels `draw` would, without laying the
+    /// line out, rasterising or blurring again.
+    public static func layers(
+        _ line: TextLine, chain: FontChain, x: Int, baseline: Int, color: Color, shadow: TextShadow? = nil
+    ) -> [BitmapLayer] {
         let p = place(line, chain: chain, padding: shadow.map { $0.blurRadius + 1 } ?? 0)
         let left = x - p.penX
         let top = baseline - p.baseline
         let plain = p.glyphs.filter { $0.image.colour == nil }
         let text = coverage(plain, size: p.size, penX: p.penX, baseline: p.baseline)
+        var layers: [BitmapLayer] = []
         if let shadow {
             // Colour glyphs cast a shadow too; without any, the text's own mask is the whole line's.
             let all =
                 plain.count == p.glyphs.count
                 ? text : coverage(p.glyphs, size: p.size, penX: p.penX, baseline: p.baseline)
-            bitmap.draw(
-                all.blurred(radius: shadow.blurRadius), color: shadow.color, x: left + shadow.offsetX,
-                y: top + shadow.offsetY)
+            layers.append(
+                BitmapLayer(
+                    Bitmap(all.blurred(radius: shadow.blurRadius), color: shadow.color), x: left + shadow.offsetX,
+                    y: top + shadow.offsetY))
         }
-        bitmap.draw(text, color: color, x: left, y: top)
+        layers.append(BitmapLayer(Bitmap(text, color: color), x: left, y: top))
         for g in p.glyphs {
             guard let colour = g.image.colour else { continue }
-            bitmap.draw(colour, x: left + p.penX + g.x, y: top + p.baseline - g.top)
+            layers.append(BitmapLayer(colour, x: left + p.penX + g.x, y: top + p.baseline - g.top))
         }
+        return layers
     }
 
     /// Every glyph's image and place, and the box around them (the line's metrics at least, `padding` around).

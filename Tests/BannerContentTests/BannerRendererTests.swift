@@ -133,6 +133,28 @@ final class ScriptedAnimation: AnimationFrames {
         #expect(top.red < 200 && bottom == .white)
     }
 
+    /// A banner's overlay, drawn once, laid over each frame of its video gives every frame the pixels the banner
+    /// rendered as a still over that frame gives: the scrim, text, shadow and corners of the frame it is laid on,
+    /// nothing of another.
+    @Test func theOverlayDrawnOnceFinishesEveryFrameAsAStill() throws {
+        let frames = [
+            BannerPattern.stripes(.white, Color(rgb: 0x203040), widthPoints: 12),
+            .checker(Color(rgb: 0xF0E040), .black, cellPoints: 9),
+        ].map { $0.render(width: 300, height: 120, scale: 1) }
+        let banner = Banner(id: "v", title: "Sale", subtitle: "Ends Sunday — مرحبا 🎉", artwork: .file(path: "v.mp4"))
+        let r = try renderer(FakeImages(nil))
+        let overlay = r.overlay(banner, width: 300, height: 120, scale: 1, scrim: true)
+        for frame in frames {
+            let still = try renderer(FakeImages(frame)).render(banner, width: 300, height: 120, scale: 1).bitmap
+            let laid = r.renderFrame(
+                banner, AnimationFrame(bitmap: frame, duration: .milliseconds(40)), width: 300, height: 120,
+                overlay: overlay)
+            // Compared first, so that a failure prints no bitmap.
+            let (asStill, overlaid) = (laid == still, laid != frame)
+            #expect(asStill && overlaid)
+        }
+    }
+
     @Test func demoContentRendersWithoutFilesAndDistinctIds() throws {
         let banners = DemoContent.banners
         #expect(banners.count >= 3 && Set(banners.map(\.id)).count == banners.count)
