@@ -97,17 +97,6 @@ enum FlickStorm {
         }
     }
 
-    /// `RUSAGE_THREAD` from <sys/resource.h> (a GNU extension the Glibc module does not import).
-    private static let rusageThread = __rusage_who(rawValue: 1)
-
-    /// CPU time (user + system) of the process or of the calling thread, in seconds.
-    private static func cpuSeconds(_ who: __rusage_who) -> Double {
-        var usage = rusage()
-        guard getrusage(__rusage_who_t(who.rawValue), &usage) == 0 else { return 0 }
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
     /// The 1-minute load average, as /proc/loadavg prints it.
     private static func loadAverage() -> String {
         guard let file = fopen("/proc/loadavg", "r") else { return "?" }

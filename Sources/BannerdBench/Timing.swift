@@ -91,3 +91,21 @@ func residentKiB(_ field: String = "VmRSS:") -> Int {
 
 /// The display sizes every section measures.
 let displaySizes = [(width: 1920, height: 1080), (width: 800, height: 480)]
+
+/// `RUSAGE_THREAD` from <sys/resource.h> (a GNU extension the Glibc module does not import).
+let rusageThread = __rusage_who(rawValue: 1)
+
+/// CPU time (user + system) of the process, of the calling thread or of the children waited for, in seconds.
+func cpuSeconds(_ who: __rusage_who) -> Double {
+    var usage = rusage()
+    guard getrusage(__rusage_who_t(who.rawValue), &usage) == 0 else { return 0 }
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// The CPU time `body` takes, on every thread of the process, in seconds.
+func processCPUSeconds(_ body: () throws -> Void) rethrows -> Double {
+    let before = cpuSeconds(RUSAGE_SELF)
+    try body()
+    return cpuSeconds(RUSAGE_SELF) - before
+}

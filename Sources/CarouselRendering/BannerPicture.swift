@@ -74,8 +74,14 @@ public struct BannerPicture: Sendable {
 }
 
 extension PrerenderTarget {
-    /// `bitmap` as a sprite for this target: turned, in the display's format, flattened over the background.
-    func sprite(_ bitmap: Bitmap) -> Sprite {
-        Sprite(bitmap, rotation: rotation, format: format, over: background)
+    /// `bitmap` as a sprite for this target: turned, in the display's format, flattened over the background; its
+    /// memory from `pool` when given.
+    func sprite(_ bitmap: Bitmap, pool: SpritePool? = nil) -> Sprite {
+        Sprite(bitmap, rotation: rotation, format: format, over: background, pool: pool)
+    }
+
+    /// A pool for the memory of this target's sprites.
+    func spritePool() -> SpritePool {
+        SpritePool(logicalWidth: width, logicalHeight: height, rotation: rotation, format: format)
     }
 }

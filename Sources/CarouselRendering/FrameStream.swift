@@ -24,6 +24,8 @@ public final class FrameStream {
     private let animation: any AnimationFrames
     /// The banner's scrim, text and corners, drawn once and laid over every frame.
     private let overlay: BannerOverlay
+    /// The memory of the frames' sprites, each written into a block a frame dropped before it.
+    private let pool: SpritePool
     /// The frame `nextFrame()` gives next.
     private var position = 0
 
@@ -41,6 +43,7 @@ public final class FrameStream {
         overlay = renderer.overlay(
             content, width: target.width, height: target.height, scale: target.scale,
             cornerRadius: target.cornerRadius, scrim: true)
+        pool = target.spritePool()
     }
 
     /// Frame `n` drawn by `renderer` for `target`; nil when the file no longer gives it.
@@ -60,7 +63,7 @@ public final class FrameStream {
             position += 1
             let bitmap = renderer.renderFrame(
                 content, decoded, width: target.width, height: target.height, overlay: overlay)
-            let sprite = target.sprite(bitmap)
+            let sprite = target.sprite(bitmap, pool: pool)
             animation.recycle(bitmap)
             return StreamedFrame(banner: banner, frame: n, sprite: sprite)
         } catch {

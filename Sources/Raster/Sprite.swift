@@ -10,6 +10,7 @@
 /// when it is made: every pixel is then opaque and every row a plain copy.
 // Sendable because its pixel memory is written in `init` only and never again: a pre-render thread makes it and
 // hands it over, the loop only reads it (ThreadSanitizer: BannerdRunTests, PrerenderThreadsTests in scripts/test).
+// Memory from a `SpritePool` is written again only by the next sprite, after this one has gone.
 public final class Sprite: @unchecked Sendable {
     /// Size of the picture as laid out (before rotation), in pixels.
     public let logicalWidth: Int
@@ -42,10 +43,28 @@ public final class Sprite: @unchecked Sendable {
     /// composer copies them without looking at their runs.
     let opaqueRows: Range<Int>
 
+    /// Where `pixels` and `strips` came from and go back to (nil: the heap).
+    private let pool: SpritePool?
+    /// Row alignment, and the alignment of the block `pixels` and `strips` share.
+    static let alignment = 64
+
+    /// The bytes of the block a `width × height` sprite (in target orientation) in `format` stores its pixels and
+    /// strips in.
+    static func memoryBytes(width: Int, height: Int, format: PixelFormat) -> Int {
+        let stride = (width * format.bytesPerPixel + alignment - 1) & ~(alignment - 1)
+        let pixelBytes = max(alignment, stride * height)
+        let stripBytes = min(width, stripColumns) * format.bytesPerPixel
+        return pixelBytes + max(alignment, 2 * height * stripBytes)
+    }
+
     /// Turns `bitmap` (laid out in logical orientation) by `rotation`, stores it in `format` and indexes its
     /// opaque runs; with `background`, its translucent pixels are composited over that colour first, so the
-    /// sprite is opaque (composing it over that background gives the same pixels, for less work).
-    public init(_ bitmap: Bitmap, rotation: Rotation, format: PixelFormat = .xrgb8888, over background: Color? = nil) {
+    /// sprite is opaque (composing it over that background gives the same pixels, for less work). Its memory comes
+    /// from `pool` when given (a video's frames), and goes back there when the sprite goes.
+    public init(
+        _ bitmap: Bitmap, rotation: Rotation, format: PixelFormat = .xrgb8888, over background: Color? = nil,
+        pool: SpritePool? = nil
+    ) {
         logicalWidth = bitmap.width
         logicalHeight = bitmap.height
         self.rotation = rotation
@@ -55,8 +74,11 @@ public final class Sprite: @unchecked Sendable {
         let h = turned.height
         width = w
         height = h
-        stride = (w * format.bytesPerPixel + 63) & ~63
-        pixels = .allocate(byteCount: max(64, stride * h), alignment: 64)
+        stride = (w * format.bytesPerPixel + Self.alignment - 1) & ~(Self.alignment - 1)
+        self.pool = pool
+        // The pixels, then the strips, in one block.
+        let bytes = Self.memoryBytes(width: w, height: h, format: format)
+        pixels = pool?.take(byteCount: bytes) ?? .allocate(byteCount: bytes, alignment: Self.alignment)
         rows = .allocate(capacity: max(1, h))
         var edgeCount = 0
         // The picture's own opaque runs: a flattened sprite needs them to find the pixels to composite.
@@ -77,7 +99,7 @@ public final class Sprite: @unchecked Sendable {
         edges = .allocate(capacity: format == .rgb565 ? max(1, edgeCount) : 1)
         stripWidth = min(w, Sprite.stripColumns)
         let stripBytes = stripWidth * format.bytesPerPixel
-        strips = .allocate(byteCount: max(64, 2 * h * stripBytes), alignment: 64)
+        strips = pixels + max(Self.alignment, stride * h)
         turned.pixels.withUnsafeBufferPointer { all in
             guard let src = all.baseAddress else { return }
             guard let background else {
@@ -126,10 +148,13 @@ public final class Sprite: @unchecked Sendable {
     }
 
     deinit {
-        pixels.deallocate()
+        if let pool {
+            pool.giveBack(pixels, byteCount: Self.memoryBytes(width: width, height: height, format: format))
+        } else {
+            pixels.deallocate()
+        }
         rows.deallocate()
         edges.deallocate()
-        strips.deallocate()
     }
 
     /// Writes stored row `y` (and, for RGB565, its edge words) from `w` premultiplied words; padding is zeroed so
@@ -174,12 +199,17 @@ public final class Sprite: @unchecked Sendable {
     /// The pixels between the leading and trailing non-opaque pixels of a row when every one of them is opaque;
     /// an empty run when a translucent pixel sits in between (the whole row is then blended).
     static func opaqueRun(_ b: Bitmap, row y: Int) -> Range<Int> {
-        var lo = 0
-        while lo < b.width && b[lo, y] >> 24 != 255 { lo += 1 }
-        var hi = b.width
-        while hi > lo && b[hi - 1, y] >> 24 != 255 { hi -= 1 }
-        for x in lo..<hi where b[x, y] >> 24 != 255 { return 0..<0 }
-        return lo..<hi
+        b.pixels.withUnsafeBufferPointer { all in
+            let row = UnsafeBufferPointer(rebasing: all[(y * b.width)..<((y + 1) * b.width)])
+            var lo = 0
+            while lo < row.count && row[lo] >> 24 != 255 { lo += 1 }
+            var hi = row.count
+            while hi > lo && row[hi - 1] >> 24 != 255 { hi -= 1 }
+            // No early exit: a branch-free pass the compiler vectorises (every row of a video frame is read).
+            var alpha: UInt32 = 0xFF00_0000
+            for word in row[lo..<hi] { alpha &= word }
+            return alpha & 0xFF00_0000 == 0xFF00_0000 ? lo..<hi : 0..<0
+        }
     }
 }
 
