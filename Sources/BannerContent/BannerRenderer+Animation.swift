@@ -20,9 +20,10 @@ extension BannerRenderer {
     /// decoded, not drawn, so that every frame's duration is known; a video's container gives them, and its decoding
     /// stops there. A frame after the first that cannot be decoded ends the animation with the frames before it, and
     /// a line says so (one frame left: a still). nil: no animation (a still, a format not played, or a file whose
-    /// first frame cannot be decoded: `render` draws it and says why).
+    /// first frame cannot be decoded: `render` draws it and says why). A video of more than `keeping` frames (its
+    /// container tells how many before any is drawn) has its first frame drawn only: it is streamed.
     public func renderAnimation(
-        _ banner: Banner, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil,
+        _ banner: Banner, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil, keeping: Int = .max,
         frame: (Bitmap) -> Bool
     ) -> RenderedAnimation? {
         guard case .file(let path) = banner.artwork,
@@ -48,6 +49,7 @@ extension BannerRenderer {
             if drawing {
                 drawing = frame(renderFrame(banner, shown, width: width, height: height, overlay: over))
                 if drawing { drawn += 1 }
+                if let known = animation.durations, known.count > keeping { drawing = false }
             }
             durations.append(shown.duration)
             switch ahead {

@@ -1,8 +1,8 @@
 import BannerContent
-import Foundation
-import Glibc
 import CarouselEngine
 import CarouselRendering
+import Foundation
+import Glibc
 import GlyphText
 import ImageDecoding
 import Raster
@@ -96,7 +96,8 @@ enum VideoCost {
     static func preview(fonts: FontSet, scratch: String) throws {
         print(
             "## Previewing a video banner (bannerd render's work, no PNG written) against the ffmpeg program's decode "
-                + "and scale of the same seconds, CPU time (goal: the same per second at 2 and 4 s; at most 1.5x ffmpeg)")
+                + "and scale of the same seconds, CPU time (goal: the same per second at 2 and 4 s; at most 1.5x ffmpeg)"
+        )
         let layout = try CarouselLayout(widthPixels: 1920, heightPixels: 1080, scale: 1)
         let (width, height) = (layout.bannerWidthPixels, layout.bannerHeightPixels)
         let path = scratch + "/preview-1080p.mp4"

@@ -39,7 +39,11 @@ public struct LocalFiles: Sendable {
         var st = stat()
         guard fstat(file.raw, &st) == 0 else { throw SystemCallError(call: "fstat", errno: errno, .file(path)) }
         switch Self.kind(st) {
-        case .regular(let n): return OpenFile(file, path: path, byteCount: n)
+        case .regular(let n):
+            let modified = Duration.seconds(st.st_mtim.tv_sec) + .nanoseconds(st.st_mtim.tv_nsec)
+            let identity = FileIdentity(
+                device: UInt64(st.st_dev), inode: UInt64(st.st_ino), byteCount: n, modified: modified)
+            return OpenFile(file, path: path, byteCount: n, identity: identity)
         case .directory:
             throw SystemCallError(call: "read", errno: EISDIR, .file(path))
         case .other:

@@ -16,11 +16,14 @@ public final class OpenFile {
     public let path: String
     /// Its size when opened (`fstat`).
     public let byteCount: Int
+    /// Which file this is, as it was when opened: a file replaced or written since is another.
+    public let identity: FileIdentity
 
-    init(_ file: OwnedDescriptor, path: String, byteCount: Int) {
+    init(_ file: OwnedDescriptor, path: String, byteCount: Int, identity: FileIdentity) {
         self.file = file
         self.path = path
         self.byteCount = byteCount
+        self.identity = identity
     }
 
     /// How much a streaming reader takes per read: one call serves many of a decoder's small requests (headers,
@@ -61,5 +64,21 @@ public final class OpenFile {
             }
             if piece.count < chunk { return out }
         }
+    }
+}
+
+/// A file as `fstat` tells it apart from another: its device and inode (a file renamed into place, as rsync and
+/// Syncthing write, is a new inode), size and modification time (one rewritten in place).
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var byteCount: Int
+    public var modified: Duration
+
+    public init(device: UInt64, inode: UInt64, byteCount: Int, modified: Duration) {
+        self.device = device
+        self.inode = inode
+        self.byteCount = byteCount
+        self.modified = modified
     }
 }

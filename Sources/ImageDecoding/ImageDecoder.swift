@@ -33,7 +33,8 @@ public struct ImageDecoder: Sendable {
         case .webp: return try WebPCodec.decode(file, limits: limits, fitting: fitting)
         case .gif: return try GIFAnimation.firstFrame(of: gifAnimation(file), fitting: fitting)
         case .video:
-            guard let first = try VideoFrames(path: path, limits: limits, fitting: fitting).nextFrame() else {
+            let video = try VideoFrames(path: path, identity: file.identity, limits: limits, fitting: fitting)
+            guard let first = try video.nextFrame() else {
                 throw ImageError(.corrupt, call: "avcodec_receive_frame", message: "no frame decodes", path: path)
             }
             return DecodedImage(bitmap: first.bitmap)
@@ -109,7 +110,7 @@ public struct ImageDecoder: Sendable {
         let file = try open(path)
         switch try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) {
         case .gif: return try gifAnimation(file)
-        case .video: return try VideoFrames(path: path, limits: limits, fitting: fitting)
+        case .video: return try VideoFrames(path: path, identity: file.identity, limits: limits, fitting: fitting)
         case .webp:
             // The header (VP8X, which says whether the file is animated) sits in the first few dozen bytes.
             guard try WebPCodec.header(file.imageBytes(at: 0), limits: limits, path: path).animated else { return nil }
@@ -141,7 +142,8 @@ public struct ImageDecoder: Sendable {
         guard let file = try? open(path),
             (try? Self.format(of: file.imageBytes(count: 12, at: 0), path: path)) == .video
         else { return nil }
-        return (try? VideoFrames(path: path, limits: limits, fitting: nil, decoding: false))?.summary.length
+        let video = try? VideoFrames(path: path, identity: file.identity, limits: limits, fitting: nil, decoding: false)
+        return video?.summary.length
     }
 
     /// The format of a file starting with `bytes`; an empty file and an unknown signature are errors.

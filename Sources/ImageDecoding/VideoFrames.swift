@@ -1,4 +1,5 @@
 import CFFmpeg
+import FileAccess
 import Raster
 
 /// A video file opened to play, through FFmpeg: libavformat demuxes it, libavcodec decodes its video stream (no
@@ -53,9 +54,11 @@ final class VideoFrames: AnimationFrames {
     /// that aspect, scaled: what `Bitmap.scaledToFill` does, done by libswscale). The picture size is checked
     /// against `limits` before the decoder is opened. Without `decoding`, no decoder is opened (the timeline and
     /// summary only, as the loader wants them: a board's hardware decoder is not taken for that).
-    init(path: String, limits: ImageLimits, fitting: (width: Int, height: Int)?, decoding: Bool = true)
-        throws(ImageError)
-    {
+    /// `identity` is the file's as the caller opened it: its probe is read once (`VideoProbes`).
+    init(
+        path: String, identity: FileIdentity? = nil, limits: ImageLimits, fitting: (width: Int, height: Int)?,
+        decoding: Bool = true
+    ) throws(ImageError) {
         self.path = path
         _ = Self.quiet
         guard packet != nil, picture != nil else {
@@ -84,19 +87,13 @@ final class VideoFrames: AnimationFrames {
         }
         let (sourceWidth, sourceHeight) = (Int(parameters.pointee.width), Int(parameters.pointee.height))
         try limits.check(width: sourceWidth, height: sourceHeight, call: "codecpar", path: path)
-        let durations = try readTimeline()
-        self.durations = durations
-        let length = durations.reduce(.zero, +)
-        let rate = format.pointee.streams[Int(stream)]?.pointee.avg_frame_rate ?? AVRational(num: 0, den: 1)
-        // The container's average rate; the frames over the length when it has none.
-        let framesPerSecond =
-            rate.num > 0 && rate.den > 0
-            ? Double(rate.num) / Double(rate.den)
-            : Double(durations.count)
-                / (Double(length.components.seconds) + Double(length.components.attoseconds) / 1e18)
-        summary = VideoSummary(
-            codec: name, width: sourceWidth, height: sourceHeight, frames: durations.count,
-            framesPerSecond: framesPerSecond, length: length)
+        let probe = try VideoProbes.shared.probe(path: path, identity: identity) { () throws(ImageError) in
+            try readProbe(codec: name, width: sourceWidth, height: sourceHeight)
+        }
+        durations = probe.durations
+        summary = probe.summary
+        start = probe.start
+        cut = probe.cut
         (width, height) = fitting.map { (max(1, $0.width), max(1, $0.height)) } ?? (sourceWidth, sourceHeight)
         guard decoding else { return }
         // The board's hardware decoder when libavcodec reaches one (it opens only where the device is), else software.
@@ -192,14 +189,15 @@ final class VideoFrames: AnimationFrames {
         }
     }
 
-    /// Every frame's duration, from the timestamps of the stream's packets (read, not decoded), sorted into
-    /// presentation order; then back to the start.
-    private func readTimeline() throws(ImageError) -> [Duration] {
+    /// The probe of this file: every frame's duration, from the timestamps of the stream's packets (read, not
+    /// decoded) sorted into presentation order, and the summary; then back to the start.
+    private func readProbe(codec: String, width: Int, height: Int) throws(ImageError) -> VideoProbe {
         guard let format, let packet, let timeBase = format.pointee.streams[Int(stream)]?.pointee.time_base else {
-            return []
+            throw ImageError(.corrupt, call: "avformat_open_input", message: "no stream", path: path)
         }
         var stamps: [Int64] = []
         var lastLength: Int64 = 0
+        var cut: ImageError?
         while true {
             let read = av_read_frame(format, packet)
             if read == bannerd_averror_eof() { break }
@@ -224,8 +222,7 @@ final class VideoFrames: AnimationFrames {
             throw ImageError(.corrupt, call: "av_read_frame", message: "no video frame", path: path)
         }
         stamps.sort()
-        start = stamps[0]
-        let sought = av_seek_frame(format, stream, start, AVSEEK_FLAG_BACKWARD)
+        let sought = av_seek_frame(format, stream, stamps[0], AVSEEK_FLAG_BACKWARD)
         guard sought >= 0 else { throw error(sought, call: "av_seek_frame") }
         let rate = format.pointee.streams[Int(stream)]?.pointee.avg_frame_rate ?? AVRational(num: 0, den: 1)
         // The last frame lasts its packet's duration, or the gap before it, or the stream's average.
@@ -236,10 +233,21 @@ final class VideoFrames: AnimationFrames {
                 ? stamps[stamps.count - 1] - stamps[stamps.count - 2]
                 : rate.num > 0 ? av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase) : 0
         let ends = stamps.dropFirst() + [stamps[stamps.count - 1] + last]
-        return zip(stamps, ends).map { begin, end in
+        let durations: [Duration] = zip(stamps, ends).map { begin, end in
             // At least a millisecond: two frames stamped alike still show in turn.
             .microseconds(max(1000, av_rescale_q(end - begin, timeBase, AVRational(num: 1, den: 1_000_000))))
         }
+        let length = durations.reduce(.zero, +)
+        // The container's average rate; the frames over the length when it has none.
+        let framesPerSecond =
+            rate.num > 0 && rate.den > 0
+            ? Double(rate.num) / Double(rate.den)
+            : Double(durations.count)
+                / (Double(length.components.seconds) + Double(length.components.attoseconds) / 1e18)
+        let summary = VideoSummary(
+            codec: codec, width: width, height: height, frames: durations.count, framesPerSecond: framesPerSecond,
+            length: length)
+        return VideoProbe(summary: summary, durations: durations, start: stamps[0], cut: cut)
     }
 
     /// The decoded `frame` as a bitmap of `width` x `height`, through a scaler made for its size and format (kept

@@ -107,4 +107,25 @@ import Testing
             #expect(animation.problems.isEmpty)
         }
     }
+
+    /// A video longer than a banner keeps is known to be before a frame is drawn: its first frame is drawn, no more.
+    @Test func aVideoTooLongToKeepHasItsFirstFrameDrawnOnly() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fonts = try FontSet()
+        let renderer = BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
+        for keeping in [29, 30] {
+            var drawn = 0
+            let animation = try #require(
+                renderer.renderAnimation(
+                    Banner(id: "clip", artwork: .file(path: dir + "/clip.mp4")), width: 80, height: 40, scale: 1,
+                    keeping: keeping
+                ) { _ in
+                    drawn += 1
+                    return true
+                })
+            #expect(animation.durations.count == 30)
+            #expect(drawn == (keeping == 29 ? 1 : 30) && animation.drawn == drawn, "keeping \(keeping)")
+        }
+    }
 }

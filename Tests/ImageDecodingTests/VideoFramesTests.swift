@@ -117,6 +117,35 @@ import Testing
         #expect(try video.nextFrame()?.bitmap == first[0])
     }
 
+    /// A video's container is read for its timeline once, however often it is opened (its length for the loader, its
+    /// first frame for `check`, its frames to play), and each opening plays it as a first reading does: the timeline,
+    /// the summary, every frame, the rewind. A file written again is read again.
+    @Test func aVideoIsProbedOnceUntilItsFileChanges() throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try Self.make(Self.encodings[0], in: directory)
+        let uncached = try VideoFrames(path: path, limits: .default, fitting: (40, 30))
+        let expected = try Self.all(uncached).map(\.bitmap)
+        let decoder = ImageDecoder()
+        #expect(decoder.videoLength(path: path) == uncached.summary.length)
+        #expect(try decoder.decodeImage(path: path, fitting: (40, 30)).bitmap == expected[0])
+        for _ in 0..<2 {
+            let video = try #require(try decoder.animation(path: path, fitting: (40, 30)) as? VideoFrames)
+            #expect(video.durations == uncached.durations && video.summary == uncached.summary)
+            #expect(try Self.all(video).map(\.bitmap) == expected)
+            try video.rewind()
+            #expect(try video.nextFrame()?.bitmap == expected[0])
+        }
+        #expect(VideoProbes.shared.reads(of: path) == 1)
+        // Written again (renamed into place, as rsync does): another file, read again.
+        let elsewhere = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let other = try Self.make(Self.encodings[0], from: "testsrc=size=64x48:rate=25:duration=0.2", in: elsewhere)
+        #expect(rename(other, path) == 0)
+        #expect(decoder.videoLength(path: path) == .milliseconds(200))
+        #expect(VideoProbes.shared.reads(of: path) == 2)
+    }
+
     /// A frame handed back once drawn lends its pixels to the next frame (no new banner-sized buffer), which is still
     /// the next frame, whole.
     @Test func aRecycledFrameCarriesTheNext() throws {

@@ -26,12 +26,20 @@ public func fuzzAnimation(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// Where `fuzzVideo` puts each input: FFmpeg reads a video from its file, as the player does.
-let videoPath = "/tmp/bannerd-fuzz-video-\(getpid())"
+/// Where `fuzzVideo` puts an input: FFmpeg reads a video from its file, as the player does. One of more names than
+/// the player keeps probes of (`VideoProbes.maxVideos`), by a hash of the bytes: an input written in place of another
+/// of the same size within one tick of the file system's clock would be taken for it, its timeline left unread.
+func videoPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> String {
+    var hash: UInt32 = 2_166_136_261  // FNV-1a
+    for i in 0..<size { hash = (hash ^ UInt32(data?[i] ?? 0)) &* 16_777_619 }
+    return "/tmp/bannerd-fuzz-video-\(getpid())-\(hash % 128)"
+}
 
 /// One video file's bytes, written to `videoPath`, then opened as the loader (its length), `check` and the
 /// pre-render threads do: frames cropped and scaled to a small banner, at most 64, rewound, and its first again.
 public func fuzzVideo(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let videoPath = videoPath(data, size)
+    defer { unlink(videoPath) }
     let file = open(videoPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard file >= 0 else { return 0 }
     let written = size == 0 ? 0 : write(file, data, size)
