@@ -102,6 +102,63 @@ import Testing
         }
     }
 
+    /// How a stream says its colours are coded: the matrix and range tags an encoder writes, and what ffprobe reads.
+    struct ColourTags: CustomTestStringConvertible, Sendable {
+        var flags: [String]
+        /// ffprobe's `color_range` and `color_space`, as it prints them.
+        var probed: String
+        var testDescription: String { probed }
+    }
+
+    static let colourTags = [
+        ColourTags(flags: ["-colorspace", "bt709", "-color_range", "tv"], probed: "tv,bt709"),
+        ColourTags(flags: ["-colorspace", "smpte170m", "-color_range", "tv"], probed: "tv,smpte170m"),
+        ColourTags(flags: ["-colorspace", "bt709", "-color_range", "pc"], probed: "pc,bt709"),
+    ]
+
+    /// A stream tagged BT.709 or BT.601, limited or full range, plays as ffmpeg decodes it, within 2 levels, and its
+    /// tags count: the same coded pictures under BT.601's limited-range tags come out more than 2 levels apart.
+    @Test(arguments: colourTags)
+    func taggedColoursPlayAsFFmpegDecodesThem(tags: ColourTags) throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func encode(_ flags: [String], _ name: String) throws -> String {
+            let path = directory.appendingPathComponent(name).path
+            // Saturated colours, where the matrices differ most.
+            try FFmpeg.run(
+                FFmpeg.ffmpeg,
+                ["-v", "error", "-f", "lavfi", "-i", "smptebars=size=64x48:rate=25:duration=0.16", "-c:v", "libx264"]
+                    + ["-pix_fmt", "yuv420p"] + flags + [path])
+            return path
+        }
+        let path = try encode(tags.flags, "tagged.mp4")
+        let probed = try FFmpeg.run(
+            FFmpeg.ffprobe,
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_space,color_range", "-of",
+                "csv=p=0", path,
+            ])
+        #expect(String(decoding: probed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == tags.probed)
+        let frames = try Self.all(VideoFrames(path: path, limits: .default, fitting: nil))
+        let expected = try Self.reference(path, size: (64, 48))
+        #expect(frames.count == 4 && expected.count == 4)
+        for (n, (frame, reference)) in zip(frames, expected).enumerated() {
+            let difference = Self.largestDifference(frame.bitmap.pixels, reference)
+            #expect(difference <= 2, "frame \(n): \(difference) apart")
+        }
+        guard tags.probed != "tv,smpte170m" else { return }
+        // The same pictures coded again, tagged BT.601 limited: other colours.
+        let retagged = directory.appendingPathComponent("retagged.mp4").path
+        try FFmpeg.run(
+            FFmpeg.ffmpeg,
+            [
+                "-v", "error", "-i", path, "-c", "copy", "-bsf:v",
+                "h264_metadata=matrix_coefficients=6:video_full_range_flag=0", retagged,
+            ])
+        let other = try Self.all(VideoFrames(path: retagged, limits: .default, fitting: nil))
+        #expect(Self.largestDifference(other[0].bitmap.pixels, frames[0].bitmap.pixels) > 2)
+    }
+
     @Test func rewindPlaysTheSameFramesAgain() throws {
         let directory = try FFmpeg.scratch("video")
         defer { try? FileManager.default.removeItem(at: directory) }
