@@ -3,17 +3,52 @@ import Raster
 
 /// Renders banners off the loop: the presenter hands it the content and a target (`reset`), asks for the banners
 /// it wants (`request`) and picks up the finished ones (`collect`) without ever waiting for a render.
+///
+/// Two presenters may share one: the one on screen and the one rendering reloaded content off screen until it takes
+/// over. Each `reset` begins a generation, and the banners and frames a presenter collects are those asked for with
+/// its own, so neither ever takes the other's.
 public protocol BannerPrerenderer: AnyObject {
-    /// New content or a new size: forgets queued work; results of the old content are dropped.
-    func reset(banners: BannerList, target: PrerenderTarget)
-    /// Asks for banners, most wanted first; replaces earlier requests still waiting.
+    /// New content or a new size: forgets queued banners; banners rendered for the content before are dropped.
+    /// Returns the generation the presenter's work goes by from now on. A stream plays on: it is its asker's.
+    func reset(banners: BannerList, target: PrerenderTarget) -> Int
+    /// Asks for banners of the newest content, most wanted first; replaces earlier requests still waiting.
     func request(_ wanted: [Int])
-    /// Takes the banners finished since the last call.
-    func collect() -> [PrerenderedBanner]
-    /// Asks for frames of `banner`'s streamed animation (`FrameStream`), most wanted first; replaces earlier ones.
-    func stream(_ banner: Int, frames: [Int])
-    /// Takes the streamed frames drawn since the last call.
-    func collectFrames() -> [StreamedFrame]
+    /// Takes the banners finished for `generation` since the last call.
+    func collect(generation: Int) -> [PrerenderedBanner]
+    /// Asks for frames of a streamed animation (`FrameStream`); replaces what was asked before. A request with no
+    /// frames says its stream is no longer wanted: it is closed off the caller's thread.
+    func stream(_ request: StreamRequest)
+    /// Takes the streamed frames drawn for `generation` since the last call.
+    func collectFrames(generation: Int) -> [StreamedFrame]
+}
+
+/// Frames of one streamed animation, most wanted first, as a presenter asks for them: everything needed to draw them
+/// is in the request (the banner, the target), so that no request reads another presenter's banners.
+public struct StreamRequest: Sendable {
+    /// The asking presenter's generation (`BannerPrerenderer.reset`).
+    public var generation: Int
+    /// The banner's index in the asker's banners, and the banner.
+    public var banner: Int
+    public var content: Banner
+    public var target: PrerenderTarget
+    public var frames: [Int]
+
+    public init(generation: Int, banner: Int, content: Banner, target: PrerenderTarget, frames: [Int]) {
+        self.generation = generation
+        self.banner = banner
+        self.content = content
+        self.target = target
+        self.frames = frames
+    }
+
+    /// Whom the stream drawing these frames belongs to.
+    public var owner: StreamOwner { StreamOwner(generation: generation, banner: banner) }
+}
+
+/// A stream's owner: a presenter's generation and its banner. A stream opened for one owner draws for it only.
+public struct StreamOwner: Equatable, Sendable {
+    public var generation: Int
+    public var banner: Int
 }
 
 /// One finished banner.

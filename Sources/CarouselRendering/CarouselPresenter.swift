@@ -28,6 +28,8 @@ public final class CarouselPresenter {
     /// change may be stale after it.
     public private(set) var spriteGeneration = 0
     private let rendering: Rendering
+    /// The worker's generation for these banners: what this presenter collects (`BannerPrerenderer.reset`).
+    private var workerGeneration = 0
     private let target: PrerenderTarget
     private var cache: SpriteCache
     private var inFlight: [Int] = []
@@ -78,22 +80,22 @@ public final class CarouselPresenter {
         placements.reserveCapacity(3)
         shifted.reserveCapacity(3)
         spritesBefore.reserveCapacity(3)
-        if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
+        if case .worker(let worker) = rendering { workerGeneration = worker.reset(banners: banners, target: target) }
     }
 
     /// Other banners for the same layout (a schedule's edge): `carrying` maps a banner's index to its index in
     /// `banners`, nil for one that is gone. Sprites of the banners that stay are kept, so none of them shows as a
     /// placeholder; work queued for the old list is dropped.
     public func replace(banners: BannerList, carrying: (Int) -> Int?) {
+        endStreams()
         self.banners = banners
         cache.renumber(carrying)
         playback.renumber(carrying)
         streams.removeAll()
-        streamAsked = nil
         inlineStreams.removeAll()
         spriteGeneration += 1
         inFlight.removeAll()
-        if case .worker(let worker) = rendering { worker.reset(banners: banners, target: target) }
+        if case .worker(let worker) = rendering { workerGeneration = worker.reset(banners: banners, target: target) }
     }
 
     /// Banners held pre-rendered right now.
@@ -161,14 +163,14 @@ public final class CarouselPresenter {
     public func collect(visible: VisibleViews) -> Bool {
         guard case .worker(let worker) = rendering else { return false }
         var redraw = false
-        for result in worker.collect() {
+        for result in worker.collect(generation: workerGeneration) {
             cache.insert(result.picture, for: result.banner, keeping: window)
             spriteGeneration += 1
             inFlight.removeAll { $0 == result.banner }
             report(result.problems)
             for view in visible where view.banner == result.banner { redraw = true }
         }
-        for frame in worker.collectFrames() where streams.add(frame) {
+        for frame in worker.collectFrames(generation: workerGeneration) where streams.add(frame) {
             streamArrived = true
             // The frame due, late: draw it now.
             if visible.contains(where: { $0.banner == frame.banner }), playback.frame(of: frame.banner) == frame.frame {
@@ -295,10 +297,11 @@ public final class CarouselPresenter {
     }
 
     /// Frames due of streamed animations on screen: shown when drawn (inline rendering draws them now), and the next
-    /// ones asked of the worker for the one playing.
+    /// ones asked of the worker for the one playing; its stream ended once none plays.
     private func advanceStreams(_ views: VisibleViews) {
         streams.keep(views)
         inlineStreams.removeAll { stream in !views.contains { $0.banner == stream.banner } }
+        var playing = false
         for view in views {
             guard let picture = cache.peek(view.banner), picture.isStreamed, let count = picture.timeline?.frameCount
             else { continue }
@@ -309,14 +312,34 @@ public final class CarouselPresenter {
                 drawInline(view.banner, frame: due, with: renderer)
             }
             streams.show(view.banner, due: due, count: count)
-            guard case .worker(let worker) = rendering, playback.isPlaying(view.banner) else { continue }
+            guard case .worker(let worker) = rendering, playback.isPlaying(view.banner), !playing else { continue }
+            playing = true
             if let asked = streamAsked, asked.banner == view.banner, asked.due == due, !streamArrived { continue }
+            if let asked = streamAsked, asked.banner != view.banner { endStreams() }
             let wanted = streams.wanted(view.banner, due: due, count: count)
             let unchanged = streamAsked.map { $0.banner == view.banner && $0.frames == wanted } ?? false
             streamAsked = (view.banner, due, wanted)
-            if !unchanged { worker.stream(view.banner, frames: wanted) }
+            if !unchanged {
+                worker.stream(
+                    StreamRequest(
+                        generation: workerGeneration, banner: view.banner, content: banners[view.banner],
+                        target: target, frames: wanted))
+            }
         }
+        if !playing { endStreams() }
         streamArrived = false
+    }
+
+    /// Tells the worker the stream asked for last is no longer wanted (its decoder is closed off this thread). Call
+    /// when this presenter leaves the screen.
+    public func endStreams() {
+        guard let asked = streamAsked else { return }
+        streamAsked = nil
+        guard case .worker(let worker) = rendering, asked.banner < banners.count else { return }
+        worker.stream(
+            StreamRequest(
+                generation: workerGeneration, banner: asked.banner, content: banners[asked.banner], target: target,
+                frames: []))
     }
 
     /// Frame `frame` of `banner`'s streamed animation, drawn on this thread (inline rendering).

@@ -15,7 +15,7 @@ import SystemCalls
 /// time; they run at a lower priority (nice 10) so a frame never waits behind a decode.
 // Sendable because every mutable property is read and written only with `condition` locked, and the renderers
 // never leave their threads; the streamed animation (`FrameStream`, a decoder) is handed from thread to thread
-// under the lock and held by one at a time (`streamBusy`); the one thing their fonts share is fontconfig's
+// under the lock and held by one at a time (`StreamHolder`); the one thing their fonts share is fontconfig's
 // process-wide configuration, which fontconfig itself makes thread-safe (ThreadSanitizer: BannerdRunTests,
 // PrerenderThreadsTests in scripts/test, threadsFallBackOnTheInstalledFontsTogether for the fallback on three
 // threads, StreamedAnimationWorkerTests for the stream).
@@ -28,13 +28,19 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private var banners: BannerList
     private var target: PrerenderTarget
     private var stopped = false
-    /// Frames of the streamed animation still to draw, most wanted first; the open animation while no thread draws
-    /// with it; whether one does; the frames drawn and not yet collected.
-    private var streamPending: (banner: Int, frames: [Int])?
-    private var streamIdle: FrameStream?
-    private var streamBusy = false
-    /// The frame a thread draws now.
-    private var streamDrawing: (banner: Int, frame: Int)?
+    /// Who holds the streamed animation's open decoder: nobody, the worker between frames, or a thread drawing.
+    private enum StreamHolder {
+        case none
+        case idle(FrameStream, StreamOwner)
+        case lent(StreamOwner, frame: Int)
+    }
+    private var streamHolder = StreamHolder.none
+    /// Whose stream is wanted now (the last request with frames), and its frames still to draw, most wanted first.
+    private var streamWanted: StreamOwner?
+    private var streamPending: StreamRequest?
+    /// A stream no longer wanted, for a thread to close (never the loop's thread, never under the lock).
+    private var streamClosing: FrameStream?
+    /// Frames drawn for the wanted stream and not collected yet.
     private var finishedFrames: [StreamedFrame] = []
     /// Threads that have built their renderer, and the first error of one that could not.
     private var threadsReady = 0
@@ -121,55 +127,80 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// True when no banner is queued or being rendered, and no frame of a streamed animation.
+    /// True when no banner is queued or being rendered, and no frame of a streamed animation nor a stream to close.
     public var isIdle: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return pending.isEmpty && inProgress.isEmpty && streamPending == nil && !streamBusy
+        if case .lent = streamHolder { return false }
+        return pending.isEmpty && inProgress.isEmpty && streamPending == nil && streamClosing == nil
     }
 
-    /// Takes the banners finished since the last call.
-    public func collect() -> [PrerenderedBanner] { take(\.finished) }
-
-    /// What `list` holds, leaving it empty (its storage kept), under the lock.
-    private func take<Element>(_ list: ReferenceWritableKeyPath<PrerenderWorker, [Element]>) -> [Element] {
+    /// Takes the banners finished for `generation` since the last call (none for an older one: its banners were
+    /// dropped when the content changed).
+    public func collect(generation asked: Int) -> [PrerenderedBanner] {
         condition.lock()
         defer { condition.unlock() }
-        let done = self[keyPath: list]
-        self[keyPath: list].removeAll(keepingCapacity: true)
+        guard asked == generation else { return [] }
+        let done = finished
+        finished.removeAll(keepingCapacity: true)
         return done
     }
 
-    /// New content or a new size: forgets queued work; results of the old content are dropped.
-    public func reset(banners: BannerList, target: PrerenderTarget) {
+    /// New content or a new size: forgets queued banners; results of the old content are dropped. The stream is
+    /// left as it is: it belongs to the presenter that asked for it, which may go on showing it (reloaded content is
+    /// rendered while the old plays on).
+    @discardableResult
+    public func reset(banners: BannerList, target: PrerenderTarget) -> Int {
         condition.lock()
+        defer { condition.unlock() }
         self.banners = banners
         self.target = target
         generation += 1
         pending.removeAll()
         inProgress.removeAll()
         finished.removeAll()
-        streamPending = nil
-        streamIdle = nil
-        finishedFrames.removeAll()
-        condition.unlock()
+        return generation
     }
 
-    /// Asks for frames of `banner`'s streamed animation, most wanted first; replaces earlier ones still waiting. A
-    /// frame being drawn, or drawn and not collected yet, is not drawn again.
-    public func stream(_ banner: Int, frames: [Int]) {
+    /// Asks for frames of a streamed animation, most wanted first; replaces earlier ones still waiting. A frame
+    /// being drawn, or drawn and not collected yet, is not drawn again. Another owner's stream is closed by the
+    /// thread that opens this one; no frames: this owner's stream is closed by a thread.
+    public func stream(_ request: StreamRequest) {
         condition.lock()
-        let fresh = frames.filter { frame in
-            streamDrawing.map { $0 != (banner, frame) } ?? true
-                && !finishedFrames.contains { $0.banner == banner && $0.frame == frame }
+        defer { condition.unlock() }
+        let owner = request.owner
+        guard !request.frames.isEmpty else {
+            guard streamWanted == owner else { return }
+            streamWanted = nil
+            streamPending = nil
+            finishedFrames.removeAll()
+            if case .idle(let stream, _) = streamHolder {
+                streamHolder = .none
+                streamClosing = stream
+                condition.broadcast()
+            }
+            return
         }
-        streamPending = fresh.isEmpty ? nil : (banner, fresh)
+        if streamWanted != owner { finishedFrames.removeAll() }  // drawn for another owner: nobody collects them
+        streamWanted = owner
+        var fresh = request
+        fresh.frames = request.frames.filter { frame in
+            if case .lent(owner, frame) = streamHolder { return false }
+            return !finishedFrames.contains { $0.frame == frame }
+        }
+        streamPending = fresh.frames.isEmpty ? nil : fresh
         condition.broadcast()
-        condition.unlock()
     }
 
-    /// Takes the streamed frames drawn since the last call.
-    public func collectFrames() -> [StreamedFrame] { take(\.finishedFrames) }
+    /// Takes the streamed frames drawn for `generation` since the last call.
+    public func collectFrames(generation asked: Int) -> [StreamedFrame] {
+        condition.lock()
+        defer { condition.unlock() }
+        guard streamWanted?.generation == asked else { return [] }
+        let done = finishedFrames
+        finishedFrames.removeAll(keepingCapacity: true)
+        return done
+    }
 
     /// Ends the thread after the banner in progress.
     public func stop() {
@@ -179,23 +210,40 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// What a thread takes next: a frame of the streamed animation first (it is on screen, and due soon), else
-    /// the most wanted banner.
+    /// What a thread takes next: a stream to close, a frame of the streamed animation (it is on screen, and due
+    /// soon) with the stream open for it and another owner's to close, else the most wanted banner.
     private enum Work {
         case banner(Int)
-        case frame(banner: Int, frame: Int, stream: FrameStream?)
+        case frame(StreamRequest, frame: Int, stream: FrameStream?, closing: FrameStream?)
+        case close(FrameStream)
     }
 
     /// The next work, taken off the queues; nil when there is none. Called with `condition` locked.
     private func takeWork() -> Work? {
-        if !streamBusy, let asked = streamPending, let frame = asked.frames.first {
-            streamPending = asked.frames.count > 1 ? (asked.banner, Array(asked.frames.dropFirst())) : nil
-            streamBusy = true
-            streamDrawing = (asked.banner, frame)
-            let stream = streamIdle?.banner == asked.banner ? streamIdle : nil
-            streamIdle = nil
-            return .frame(banner: asked.banner, frame: frame, stream: stream)
+        if let closing = streamClosing {
+            streamClosing = nil
+            return .close(closing)
         }
+        if let asked = streamPending, let frame = asked.frames.first {
+            var stream: FrameStream?
+            var closing: FrameStream?
+            switch streamHolder {
+            case .lent: return pendingBanner()  // one thread at a time draws with the stream
+            case .idle(let open, asked.owner): stream = open
+            case .idle(let other, _): closing = other
+            case .none: break
+            }
+            var rest = asked
+            rest.frames.removeFirst()
+            streamPending = rest.frames.isEmpty ? nil : rest
+            streamHolder = .lent(asked.owner, frame: frame)
+            return .frame(asked, frame: frame, stream: stream, closing: closing)
+        }
+        return pendingBanner()
+    }
+
+    /// The most wanted banner, taken off the queue. Called with `condition` locked.
+    private func pendingBanner() -> Work? {
         // A banner another thread is already rendering is not taken twice.
         while let last = pending.last, inProgress.contains(last) { pending.removeLast() }
         return pending.popLast().map { .banner($0) }
@@ -216,7 +264,10 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
             }
             switch work {
             case .banner(let index): render(index, with: renderer)
-            case .frame(let banner, let frame, let stream): draw(frame, of: banner, stream: stream, with: renderer)
+            case .frame(let request, let frame, let stream, let closing):
+                draw(frame, of: request, stream: stream, closing: closing, with: renderer)
+            case .close:
+                condition.unlock()  // the stream closes as `work` goes, the lock released
             }
         }
     }
@@ -241,30 +292,31 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         if current { wake() }
     }
 
-    /// Draws frame `frame` of `banner`'s streamed animation with `stream` (opened anew when nil); called with
-    /// `condition` locked, returns with it unlocked. The stream goes back for the next frame, whichever thread
-    /// draws it: one thread at a time has it (`streamBusy`).
-    private func draw(_ frame: Int, of banner: Int, stream: FrameStream?, with renderer: BannerRenderer) {
-        guard banner < banners.count else {
-            streamBusy = false
-            streamDrawing = nil
-            condition.unlock()
-            return
-        }
-        let (job, t, content) = (generation, target, banners[banner])
+    /// Draws frame `frame` asked by `request` with `stream` (opened anew when nil), after closing `closing` (another
+    /// owner's); called with `condition` locked, returns with it unlocked. The stream goes back for the next frame,
+    /// whichever thread draws it, while its owner still wants it; else this thread closes it.
+    private func draw(
+        _ frame: Int, of request: StreamRequest, stream: FrameStream?, closing: consuming FrameStream?,
+        with renderer: BannerRenderer
+    ) {
         condition.unlock()
-        let opened = stream ?? FrameStream(banner: banner, content, renderer: renderer, for: t)
-        let drawn = opened?.frame(frame, renderer: renderer, target: t)
+        _ = consume closing
+        let opened =
+            stream ?? FrameStream(banner: request.banner, request.content, renderer: renderer, for: request.target)
+        let drawn = opened?.frame(frame, renderer: renderer, target: request.target)
         condition.lock()
-        streamBusy = false
-        streamDrawing = nil
-        let current = job == generation
-        if current {
-            streamIdle = opened
+        streamHolder = .none
+        var unwanted: FrameStream?
+        if streamWanted == request.owner {
+            if let opened { streamHolder = .idle(opened, request.owner) }
             if let drawn { finishedFrames.append(drawn) }
+        } else {
+            unwanted = opened
         }
+        let wanted = streamWanted == request.owner
         condition.broadcast()  // a thread may wait for the stream to come back
         condition.unlock()
-        if current, drawn != nil { wake() }
+        _ = consume unwanted  // closed here, the lock released
+        if wanted, drawn != nil { wake() }
     }
 }

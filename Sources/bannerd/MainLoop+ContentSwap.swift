@@ -31,15 +31,13 @@ extension MainLoop {
         if StagedContent.takesOverAtOnce(hasDisplay: screen != nil, lit: chores.lit) { swapInStaged(at: now) }
     }
 
-    /// Picks up the staged banners the worker finished (its wake-up), which renews the staging's patience; true
-    /// when staging.
-    func collectStaged(at now: Duration) -> Bool {
-        guard let staged else { return false }
+    /// Picks up the staged banners the worker finished (its wake-up), which renews the staging's patience.
+    func collectStaged(at now: Duration) {
+        guard let staged else { return }
         let presenter = staged.next.presenter
         let rendered = presenter.spriteGeneration
         _ = presenter.collect(visible: staged.carousel.visibleViews())
         if presenter.spriteGeneration != rendered { self.staged?.swap.bannersRendered(at: now) }
-        return true
     }
 
     /// Swaps the staged content in when it is due; keeps its carousel on the banner shown meanwhile.
@@ -84,6 +82,7 @@ extension MainLoop {
 
     /// `next` on screen from now on, with `carousel`: one change, which proof of play sees as a new generation.
     func take(_ next: Showing, carousel: Carousel) {
+        presenter.endStreams()
         showing.take(next)
         frames.replace(carousel)
         presenter.focus(on: scheduler.carousel)

@@ -187,8 +187,9 @@ final class MainLoop: LoopWorld {
                 connections.wakeSignal.drain()
                 collectStrips()
                 let rendered = presenter.spriteGeneration
-                let staging = collectStaged(at: MonotonicClock.now())
-                if !staging, presenter.collect(visible: scheduler.carousel.visibleViews()) { frames.requestRedraw() }
+                // While reloaded content is staged, the banners on screen still collect their streamed frames.
+                collectStaged(at: MonotonicClock.now())
+                if presenter.collect(visible: scheduler.carousel.visibleViews()) { frames.requestRedraw() }
                 if presenter.spriteGeneration != rendered { frames.bannersRendered() }
                 sendScreenshots()
                 logWriteFailures()

@@ -32,9 +32,9 @@ import Testing
         defer { worker.stop() }
         // Each thread lowered its own priority (read here as MainLoop reads it, after the threads wrote it).
         #expect(worker.priorityRefused == nil)
-        worker.reset(banners: Self.banners, target: Self.target)
+        let generation = worker.reset(banners: Self.banners, target: Self.target)
         worker.request(Array(0..<Self.banners.count))
-        let results = try collect(Self.banners.count, from: worker, wokenBy: signal)
+        let results = try collect(Self.banners.count, of: generation, from: worker, wokenBy: signal)
         #expect(results.count == Self.banners.count)
         // The same banners drawn by one renderer on this thread: pixel for pixel what the threads made.
         let alone = try ContentOptions.makeRenderer(fonts: .debian, logProblems: false)
@@ -65,13 +65,14 @@ import Testing
         let signal = try WakeSignal()
         let worker = try MainLoop.startPrerenderWorker(fonts: nowhere, threads: 2, waking: signal)
         defer { worker.stop() }
-        worker.reset(banners: Self.banners, target: Self.target)
+        let generation = worker.reset(banners: Self.banners, target: Self.target)
         worker.request([0, 1])
-        #expect(try collect(2, from: worker, wokenBy: signal).map(\.banner).sorted() == [0, 1])
+        #expect(try collect(2, of: generation, from: worker, wokenBy: signal).map(\.banner).sorted() == [0, 1])
     }
 
     /// As the loop does: sleeps in poll() on the wake signal, drains it and takes what the threads finished.
-    private func collect(_ count: Int, from worker: PrerenderWorker, wokenBy signal: WakeSignal) throws
+    private func collect(_ count: Int, of generation: Int, from worker: PrerenderWorker, wokenBy signal: WakeSignal)
+        throws
         -> [PrerenderedBanner]
     {
         var poller = Poller()
@@ -83,7 +84,7 @@ import Testing
             let ready = try poller.wait(until: now + .seconds(5), now: now)
             guard ready.contains(signal.fileDescriptor) else { continue }
             signal.drain()
-            results += worker.collect()
+            results += worker.collect(generation: generation)
         }
         return results
     }

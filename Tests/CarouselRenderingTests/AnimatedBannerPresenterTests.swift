@@ -12,9 +12,9 @@ import Testing
 /// A GIF made by ffmpeg, played by the presenter at rest as the loop plays it: the frames on glass follow the
 /// animation's frames at their times, composed while it plays, and panned again once it has stopped.
 @Suite struct AnimatedBannerPresenterTests {
-    /// Four frames of ffmpeg's test picture at 10 fps (each different: its counter and its moving gradient), 64x48;
-    /// `loop` as ffmpeg's GIF muxer takes it (0: for ever, -1: once).
-    static func withGIF<T>(loop: Int, _ body: (String) throws -> T) throws -> T {
+    /// Four frames of ffmpeg's test picture at 10 fps (each different: its counter and its moving gradient), 64x48,
+    /// or as many as `seconds` holds; `loop` as ffmpeg's GIF muxer takes it (0: for ever, -1: once).
+    static func withGIF<T>(loop: Int, seconds: Double = 0.4, _ body: (String) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bannerd-anim-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -22,7 +22,8 @@ import Testing
         let ffmpeg = Process()
         ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         ffmpeg.arguments = [
-            "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=0.4", "-loop", "\(loop)", path,
+            "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=\(seconds)", "-loop", "\(loop)",
+            path,
         ]
         try ffmpeg.run()
         ffmpeg.waitUntilExit()
@@ -144,35 +145,26 @@ import Testing
     /// every 60 Hz step: the work grows with the seconds played, not with their square (the frame shown was drawn
     /// again at each step, its file decoded from the start).
     @Test func aStreamedAnimationRenderedInlineDecodesEachFrameOnce() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bannerd-anim-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("long.gif").path
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         // 30 frames at 10 fps, played once.
-        ffmpeg.arguments = [
-            "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=3", "-loop", "-1", path,
-        ]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        #expect(ffmpeg.terminationStatus == 0)
-        let images = CountingFrames()
-        let fonts = try FontSet()
-        let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
-        let banners = BannerList([Banner(id: "long", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
-        let presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: .none, background: .black,
-            rendering: .inline(BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: images)),
-            animationBudget: 1)
-        let carousel = Carousel(layout: layout, count: banners.count)
-        presenter.focus(on: carousel)
-        let rendered = images.decoded
-        // 3.5 s at 60 Hz: every frame is shown.
-        for step in 0...210 { _ = presenter.advanceAnimations(carousel, at: FramePacer.step * step) }
-        #expect(presenter.streamCounts.shown == 29 && presenter.streamCounts.late == 0)
-        // Each of the 29 frames past the first decoded once, and the first once more to reach them.
-        #expect(images.decoded - rendered == 30, "frames decoded while playing")
+        try Self.withGIF(loop: -1, seconds: 3) { path in
+            let images = CountingFrames()
+            let fonts = try FontSet()
+            let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
+            let banners = BannerList(
+                [Banner(id: "long", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
+            let presenter = CarouselPresenter(
+                banners: banners, layout: layout, rotation: .none, background: .black,
+                rendering: .inline(BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: images)),
+                animationBudget: 1)
+            let carousel = Carousel(layout: layout, count: banners.count)
+            presenter.focus(on: carousel)
+            let rendered = images.decoded
+            // 3.5 s at 60 Hz: every frame is shown.
+            for step in 0...210 { _ = presenter.advanceAnimations(carousel, at: FramePacer.step * step) }
+            #expect(presenter.streamCounts.shown == 29 && presenter.streamCounts.late == 0)
+            // Each of the 29 frames past the first decoded once, and the first once more to reach them.
+            #expect(images.decoded - rendered == 30, "frames decoded while playing")
+        }
     }
 
     /// At rest an animation's next frame writes its banner's rectangle and nothing else: the rest of the buffer,

@@ -61,11 +61,11 @@ import Testing
             (0..<12).lazy.map { Banner(id: "p\($0)", artwork: .file(path: "/nonexistent/\($0).png")) })
         let target = PrerenderTarget(
             width: 40, height: 30, scale: 1, cornerRadius: 4, rotation: .none, background: .black)
-        worker.reset(banners: banners, target: target)
+        let generation = worker.reset(banners: banners, target: target)
         worker.request(Array(0..<12))
         var done: [Int] = []
         for _ in 0..<2000 where done.count < 12 {
-            done += worker.collect().map(\.banner)
+            done += worker.collect(generation: generation).map(\.banner)
             usleepWhileWorking()
         }
         #expect(done.sorted() == Array(0..<12) && worker.isIdle)
@@ -85,11 +85,11 @@ import Testing
             (0..<12).lazy.map { Banner(id: "w\($0)", title: titles[$0 % titles.count], subtitle: "☕ 👍🏽") })
         let target = PrerenderTarget(
             width: 320, height: 120, scale: 1, cornerRadius: 4, rotation: .none, background: .black)
-        worker.reset(banners: banners, target: target)
+        let generation = worker.reset(banners: banners, target: target)
         worker.request(Array(0..<12))
         var done: [PrerenderedBanner] = []
         for _ in 0..<5000 where done.count < 12 {
-            done += worker.collect()
+            done += worker.collect(generation: generation)
             usleepWhileWorking()
         }
         #expect(done.map(\.banner).sorted() == Array(0..<12))
@@ -133,9 +133,16 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         return tests + "/BannerContentTests/BadContent/animations/plays.gif"
     }()
 
-    @Test func eachFrameDueIsDrawnOnTheThreadsAsKept() throws {
+    /// The animation at rest in the centre, streamed by the worker's threads, on glass at each of `times` (ms) as
+    /// the same animation kept whole shows it; the times matched, in order, up to the first that never came. The
+    /// threads run niced: on a loaded machine a frame can take seconds, so each waits up to 30 s. `meanwhile` runs
+    /// once the banners are rendered (another presenter taking the worker over), `alongside` at each try.
+    static func playedAsKept(
+        through times: StrideThrough<Int>, meanwhile: (PrerenderWorker) throws -> Void = { _ in },
+        alongside: () -> Void = {}
+    ) throws -> [Int] {
         let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
-        let banners = BannerList([Banner(id: "moving", artwork: .file(path: Self.gif)), Banner(id: "b", title: "B")])
+        let banners = BannerList([Banner(id: "moving", artwork: .file(path: gif)), Banner(id: "b", title: "B")])
         let worker = try PrerenderWorker(makeRenderer: { _ in try PrerenderWorkerTests.renderer() }, wake: {})
         defer { worker.stop() }
         // A banner keeps one byte of frames: every frame past the first is streamed.
@@ -158,16 +165,16 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
             _ = threaded.collect(visible: views)
             usleepWhileWorking()
         }
-        // Frames due 0 to 5, then 0 to 5 again, and 0 to 3. The threads run niced: on a loaded machine a frame can
-        // take seconds, so each waits up to 30 s, and the first that never comes ends the run.
+        try meanwhile(worker)
         var matched: [Int] = []
-        for time in stride(from: 0, through: 1500, by: 100) {
+        for time in times {
             let now = Duration.milliseconds(10 + time)
             _ = inline.advanceAnimations(carousel, at: now)
             inline.draw(views, into: expected.buffer)
             let picture = expected.buffer.snapshot()
             var same = false
             for _ in 0..<15_000 where !same {
+                alongside()
                 _ = threaded.collect(visible: views)
                 _ = threaded.advanceAnimations(carousel, at: now)
                 threaded.draw(views, into: drawn.buffer)
@@ -177,7 +184,40 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
             guard same else { break }
             matched.append(time)
         }
-        #expect(matched == Array(stride(from: 0, through: 1500, by: 100)))
+        // Off screen, its stream is closed on a worker thread.
+        threaded.endStreams()
+        for _ in 0..<15_000 where !worker.isIdle { usleepWhileWorking() }
+        #expect(worker.isIdle)
+        return matched
+    }
+
+    /// Frames due 0 to 5, then 0 to 5 again, and 0 to 3.
+    @Test func eachFrameDueIsDrawnOnTheThreadsAsKept() throws {
+        let times = stride(from: 0, through: 1500, by: 100)
+        #expect(try Self.playedAsKept(through: times) == Array(times))
+    }
+
+    /// Reloaded content staged on the same worker (a second presenter, its banners rendered meanwhile, the video's
+    /// place in them taken by a still) leaves the animation on screen playing: each frame due is drawn from its own
+    /// banner and collected by its own presenter, the staged one taking none of them, nor its banners the other's.
+    @Test func aStreamPlaysOnWhileReloadedContentIsStaged() throws {
+        let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
+        let reloaded = BannerList([Banner(id: "still", title: "Still"), Banner(id: "c", title: "C")])
+        let carousel = Carousel(layout: layout, count: 2)
+        var staged: CarouselPresenter?
+        let times = stride(from: 0, through: 1000, by: 100)
+        let matched = try Self.playedAsKept(through: times) { worker in
+            // The reload: a presenter for the new banners takes the worker over and asks for them.
+            staged = CarouselPresenter(
+                banners: reloaded, layout: layout, rotation: .none, background: .black, rendering: .worker(worker),
+                animationBudget: 1)
+            staged?.focus(on: carousel)
+        } alongside: {
+            _ = staged?.collect(visible: carousel.visibleViews())  // as the loop does while staging
+        }
+        #expect(matched == Array(times))
+        let presenter = try #require(staged)
+        #expect(presenter.isRendered(0) && presenter.isRendered(1) && presenter.streamCounts == StreamCounts())
     }
 
     /// Asked again for frames it has drawn and that were not collected yet (a late frame stays asked for), the
@@ -185,16 +225,19 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
     @Test func aFrameDrawnAndNotCollectedIsNotDrawnAgain() throws {
         let worker = try PrerenderWorker(makeRenderer: { _ in try PrerenderWorkerTests.renderer() }, wake: {})
         defer { worker.stop() }
-        worker.reset(
-            banners: BannerList([Banner(id: "moving", artwork: .file(path: Self.gif))]),
-            target: PrerenderTarget(
-                width: 64, height: 48, scale: 1, cornerRadius: 4, rotation: .none, background: .black,
-                animationBudget: 1))
-        worker.stream(0, frames: [1, 2, 3])
+        let content = Banner(id: "moving", artwork: .file(path: Self.gif))
+        let target = PrerenderTarget(
+            width: 64, height: 48, scale: 1, cornerRadius: 4, rotation: .none, background: .black, animationBudget: 1)
+        let generation = worker.reset(banners: BannerList([content]), target: target)
+        func ask(_ frames: [Int]) {
+            worker.stream(
+                StreamRequest(generation: generation, banner: 0, content: content, target: target, frames: frames))
+        }
+        ask([1, 2, 3])
         for _ in 0..<15_000 where !worker.isIdle { usleepWhileWorking() }
-        worker.stream(0, frames: [1, 2, 3, 4])
+        ask([1, 2, 3, 4])
         for _ in 0..<15_000 where !worker.isIdle { usleepWhileWorking() }
-        #expect(worker.collectFrames().map(\.frame).sorted() == [1, 2, 3, 4])
+        #expect(worker.collectFrames(generation: generation).map(\.frame).sorted() == [1, 2, 3, 4])
     }
 
     /// A streamed frame not drawn by its time changes nothing on screen, so the loop draws nothing for it: the frame
