@@ -1,3 +1,4 @@
+import BannerContent
 import Foundation
 import Testing
 
@@ -53,5 +54,9 @@ import Testing
         #expect(outcome.lines.count <= 1, "\(outcome.lines)")
         #expect(outcome.lines.allSatisfy { $0.contains(scene.path("scrambled.webm")) })
         #expect(outcome.showsGoodBanner)
+        // Shown (its first frame, not the banner's plain background) or named: never dropped without a word.
+        let index = try #require((0..<outcome.banners.count).first { outcome.banners[$0].id == "scrambled" })
+        let shown = outcome.centres[index] != Banner.defaultBackground.rgb
+        #expect(shown || outcome.lines.count == 1, "neither shown nor named: \(outcome.centres[index])")
     }
 }
