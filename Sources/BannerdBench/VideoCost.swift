@@ -86,7 +86,69 @@ enum VideoCost {
                         + "\(playing >> 10) MiB resident more while playing (the decoder's pictures and threads)")
             }
         }
+        try atRest(fonts: fonts, scratch: scratch)
         try preview(fonts: fonts, scratch: scratch)
+    }
+
+    /// A 1080p30 H.264 video banner at rest in the centre of a 1920x1080 screen, rendered inline: each new frame
+    /// written into a display buffer (`drawChanges`) filled with a sentinel first, the bytes it changed counted (every
+    /// pixel written is opaque, the sentinel is not) against the banner's area at 4 bytes a pixel; and the heap
+    /// allocations of a frame drawn as it plays (`FrameStream`, FFmpeg's own included), against the banner's bytes.
+    static func atRest(fonts: FontSet, scratch: String) throws {
+        print(
+            "## A video banner at rest: bytes written per new frame against the banner's (goal: at most 1.05), and "
+                + "the heap a streamed frame allocates (goal: no banner-sized block)")
+        let path = scratch + "/video-1080p.mp4"
+        let layout = try CarouselLayout(widthPixels: 1920, heightPixels: 1080, scale: 1)
+        let bannerBytes = layout.bannerWidthPixels * layout.bannerHeightPixels * 4
+        let renderer = BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
+        let banners = BannerList([Banner(id: "video", title: "Video", artwork: .file(path: path))])
+        let presenter = CarouselPresenter(
+            banners: banners, layout: layout, rotation: .none, background: benchBackground,
+            rendering: .inline(renderer))
+        let carousel = Carousel(layout: layout, count: 1)
+        let storage = PixelBufferStorage(width: 1920, height: 1080, format: .xrgb8888)
+        let buffer = storage.buffer
+        presenter.focus(on: carousel)
+        let interval = Duration.nanoseconds(Int64(1e9 / framesPerSecond))
+        var now = Duration.zero
+        var written: [Int] = []
+        for n in 0..<(frames / 2) {
+            now = interval * n + .milliseconds(1)
+            let changed = presenter.advanceAnimations(carousel, at: now)
+            buffer.base.initializeMemory(as: UInt8.self, repeating: 0x5A, count: buffer.stride * buffer.height)
+            presenter.drawChanges(carousel.visibleViews(), into: buffer)
+            guard n >= 2, changed else { continue }  // each of the two buffers drawn whole first
+            var count = 0
+            for y in 0..<buffer.height {
+                let row = (buffer.base + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<buffer.width where row[x] != 0x5A5A_5A5A { count += 4 }
+            }
+            written.append(count)
+        }
+        guard let most = written.max(), !written.isEmpty else { throw Failure("no video frame changed at rest") }
+        let target = PrerenderTarget(
+            width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: 1,
+            cornerRadius: layout.cornerRadiusPixels, rotation: .none, background: benchBackground)
+        guard let stream = FrameStream(banner: 0, banners[0], renderer: renderer, for: target) else {
+            throw Failure("\(path) did not open to stream")
+        }
+        for n in 0..<4 { _ = stream.frame(n, renderer: renderer, target: target) }  // the pool's blocks made
+        var next = 4
+        let counted = 20
+        var drawn = 0
+        let heap = AllocationCount.counting {
+            for _ in 0..<counted {
+                if stream.frame(next, renderer: renderer, target: target) != nil { drawn += 1 }
+                next += 1
+            }
+        }
+        guard drawn == counted else { throw Failure("\(counted - drawn) streamed frame(s) not drawn") }
+        print(
+            "video 1920x1080 at rest: \(written.count) new frames wrote at most \(most) bytes each, "
+                + "\(fixed(Double(most) / Double(bannerBytes), 3))x the banner's \(bannerBytes); a streamed frame "
+                + "allocates \(heap.mallocCount / counted) blocks, \(heap.mallocBytesCount / counted / 1024) KiB "
+                + "(the banner is \(bannerBytes / 1024) KiB)")
     }
 
     /// `bannerd render`'s work on a resting 1080p30 H.264 video banner for 2 and 4 simulated seconds (the presenter
