@@ -36,6 +36,8 @@ final class VideoFrames: AnimationFrames {
     private var given = 0
     /// The file ends inside a packet: the frames before it play, then this is thrown.
     private var cut: ImageError?
+    /// The timeline came from the container's index, no packet read for it.
+    private(set) var timelineFromIndex = false
     /// A frame's pixels handed back once drawn, written over by the next frame: a banner-sized buffer fewer to map
     /// and fault in at every frame.
     private var recycled: [UInt32] = []
@@ -94,6 +96,7 @@ final class VideoFrames: AnimationFrames {
         summary = probe.summary
         start = probe.start
         cut = probe.cut
+        timelineFromIndex = probe.fromIndex
         (width, height) = fitting.map { (max(1, $0.width), max(1, $0.height)) } ?? (sourceWidth, sourceHeight)
         guard decoding else { return }
         // The board's hardware decoder when libavcodec reaches one (it opens only where the device is), else software.
@@ -189,37 +192,21 @@ final class VideoFrames: AnimationFrames {
         }
     }
 
-    /// The probe of this file: every frame's duration, from the timestamps of the stream's packets (read, not
-    /// decoded) sorted into presentation order, and the summary; then back to the start.
+    /// The probe of this file: every frame's duration, from the timestamps of its complete index (`indexedStamps`)
+    /// or else of the stream's packets (read, not decoded), sorted into presentation order, and the summary; then
+    /// back to the start.
     private func readProbe(codec: String, width: Int, height: Int) throws(ImageError) -> VideoProbe {
-        guard let format, let packet, let timeBase = format.pointee.streams[Int(stream)]?.pointee.time_base else {
+        guard let format, let timeBase = format.pointee.streams[Int(stream)]?.pointee.time_base else {
             throw ImageError(.corrupt, call: "avformat_open_input", message: "no stream", path: path)
         }
-        var stamps: [Int64] = []
+        var stamps: [Int64]
         var lastLength: Int64 = 0
         var cut: ImageError?
-        while true {
-            let read = av_read_frame(format, packet)
-            if read == bannerd_averror_eof() { break }
-            guard read >= 0 else {
-                guard !stamps.isEmpty else { throw error(read, call: "av_read_frame") }
-                cut = error(read, call: "av_read_frame")
-                break
-            }
-            defer { av_packet_unref(packet) }
-            let p = packet.pointee
-            // A packet the container's edit list cuts is decoded as a reference but never shown.
-            guard p.stream_index == stream, p.flags & AV_PKT_FLAG_DISCARD == 0 else { continue }
-            let stamp = p.pts != Int64.min ? p.pts : p.dts
-            guard stamp != Int64.min else { continue }
-            stamps.append(stamp)
-            lastLength = p.duration
-            guard stamps.count <= Self.maxFrames else {
-                throw ImageError(.videoTooLong, call: "limits", message: "\(Self.maxFrames) frames at most", path: path)
-            }
-        }
-        guard !stamps.isEmpty else {
-            throw ImageError(.corrupt, call: "av_read_frame", message: "no video frame", path: path)
+        let indexed = try indexedStamps()
+        if let indexed {
+            stamps = indexed
+        } else {
+            (stamps, lastLength, cut) = try packetStamps()
         }
         stamps.sort()
         let sought = av_seek_frame(format, stream, stamps[0], AVSEEK_FLAG_BACKWARD)
@@ -247,7 +234,71 @@ final class VideoFrames: AnimationFrames {
         let summary = VideoSummary(
             codec: codec, width: width, height: height, frames: durations.count, framesPerSecond: framesPerSecond,
             length: length)
-        return VideoProbe(summary: summary, durations: durations, start: stamps[0], cut: cut)
+        return VideoProbe(
+            summary: summary, durations: durations, start: stamps[0], cut: cut, fromIndex: indexed != nil)
+    }
+
+    /// The timestamps of the frames the container's index lists when it lists every one (MP4's sample table, read
+    /// with the file's header: no packet is read), each within the file; nil for a partial index (Matroska's cues
+    /// name keyframes only), one reaching past the file's end (a file cut short: its packets tell where), or a
+    /// stream whose frames are decoded out of the order they show in (B-frames): an index holds decoding times, and
+    /// only packets carry the times they show at.
+    private func indexedStamps() throws(ImageError) -> [Int64]? {
+        guard let format, let video = format.pointee.streams[Int(stream)],
+            video.pointee.codecpar.pointee.video_delay == 0
+        else { return nil }
+        let count = avformat_index_get_entries_count(video)
+        guard count > 0, Int64(count) == video.pointee.nb_frames else { return nil }
+        guard count <= Self.maxFrames else {
+            throw ImageError(.videoTooLong, call: "limits", message: "\(Self.maxFrames) frames at most", path: path)
+        }
+        let fileSize = avio_size(format.pointee.pb)
+        var stamps: [Int64] = []
+        stamps.reserveCapacity(Int(count))
+        for n in 0..<count {
+            guard let entry = avformat_index_get_entry(video, n)?.pointee,
+                fileSize > 0, entry.pos + Int64(entry.size) <= fileSize
+            else { return nil }
+            // A sample the container's edit list cuts is decoded as a reference but never shown.
+            if entry.flags & AVINDEX_DISCARD_FRAME != 0 { continue }
+            stamps.append(entry.timestamp)
+        }
+        return stamps.isEmpty ? nil : stamps
+    }
+
+    /// The timestamps of the stream's packets, read to the file's end without decoding; the last one's duration;
+    /// and what cut the file short, if it ends inside a packet.
+    private func packetStamps() throws(ImageError) -> (stamps: [Int64], lastLength: Int64, cut: ImageError?) {
+        guard let format, let packet else {
+            throw ImageError(.unreadable, call: "av_packet_alloc", message: "out of memory", path: path)
+        }
+        var stamps: [Int64] = []
+        var lastLength: Int64 = 0
+        var cut: ImageError?
+        while true {
+            let read = av_read_frame(format, packet)
+            if read == bannerd_averror_eof() { break }
+            guard read >= 0 else {
+                guard !stamps.isEmpty else { throw error(read, call: "av_read_frame") }
+                cut = error(read, call: "av_read_frame")
+                break
+            }
+            defer { av_packet_unref(packet) }
+            let p = packet.pointee
+            // A packet the container's edit list cuts is decoded as a reference but never shown.
+            guard p.stream_index == stream, p.flags & AV_PKT_FLAG_DISCARD == 0 else { continue }
+            let stamp = p.pts != Int64.min ? p.pts : p.dts
+            guard stamp != Int64.min else { continue }
+            stamps.append(stamp)
+            lastLength = p.duration
+            guard stamps.count <= Self.maxFrames else {
+                throw ImageError(.videoTooLong, call: "limits", message: "\(Self.maxFrames) frames at most", path: path)
+            }
+        }
+        guard !stamps.isEmpty else {
+            throw ImageError(.corrupt, call: "av_read_frame", message: "no video frame", path: path)
+        }
+        return (stamps, lastLength, cut)
     }
 
     /// The decoded `frame` as a bitmap of `width` x `height`, through a scaler made for its size and format (kept

@@ -11,6 +11,8 @@ struct VideoProbe: Sendable {
     var start: Int64
     /// The file ends inside a packet: the frames before it play, then this is thrown.
     var cut: ImageError?
+    /// The timestamps came from the container's complete index (MP4's sample table), not from reading its packets.
+    var fromIndex: Bool
 }
 
 /// The videos probed lately, by file: a video's container is read for its timeline once, however often its banner

@@ -228,13 +228,19 @@ import Testing
         // Frame 5 comes 120 ms late: frame 4 shows for 160 ms. ffmpeg passes the timestamps through as they are
         // (into MP4 it would otherwise repeat frames to fill the gap).
         let late = Self.card + ",setpts='(N*0.04+gte(N\\,5)*0.12)/TB'"
-        for var encoding in Self.encodings.prefix(2) {
+        // Without B-frames, an MP4's timeline is its sample table's, no packet read; with them (libx264's default),
+        // and in Matroska (whose cues name keyframes only), its packets'.
+        var inOrder = Self.encodings[0]
+        inOrder.encoder += ["-bf", "0"]
+        inOrder.file = "in-order.mp4"
+        for (var encoding, indexed) in [(inOrder, true), (Self.encodings[0], false), (Self.encodings[1], false)] {
             encoding.encoder += ["-fps_mode", "passthrough"]
             let path = try Self.make(encoding, from: late, in: directory)
             let video = try VideoFrames(path: path, limits: .default, fitting: nil)
             var expected = Array(repeating: Duration.milliseconds(40), count: 12)
             expected[4] = .milliseconds(160)
-            #expect(video.durations == expected, "\(encoding.name)")
+            #expect(video.durations == expected, "\(encoding.file)")
+            #expect(video.timelineFromIndex == indexed, "\(encoding.file)")
             #expect(try Self.all(video).count == 12)
         }
     }
