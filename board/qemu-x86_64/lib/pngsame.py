@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """Compare two screenshots pixel for pixel (RGB; alpha ignored: scanout has none).
 
-usage: pngsame.py A.png B.png
+usage: pngsame.py [--within N] A.png B.png
 
 Prints the size and the number of differing pixels (with the first few); exits 0 when the two are identical,
-1 when they differ and 2 when either cannot be read. Reads PNGs with pngcheck.py's zlib-only reader, so it runs in the guest.
+1 when they differ and 2 when either cannot be read. With --within N, pixels whose channels differ by at most N
+count as the same, and the largest difference is printed. Reads PNGs with pngcheck.py's zlib-only reader, so it runs in the guest.
 """
 
 import os
@@ -22,11 +23,16 @@ def channels_by_row(path):
 
 
 def main():
-    if len(sys.argv) != 3:
+    arguments = sys.argv[1:]
+    within = 0
+    if len(arguments) == 4 and arguments[0] == "--within" and arguments[1].isdigit():
+        within = int(arguments[1])
+        arguments = arguments[2:]
+    if len(arguments) != 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     try:
-        (wa, ha, a), (wb, hb, b) = channels_by_row(sys.argv[1]), channels_by_row(sys.argv[2])
+        (wa, ha, a), (wb, hb, b) = channels_by_row(arguments[0]), channels_by_row(arguments[1])
     except (OSError, ValueError) as error:  # a missing or unreadable picture is neither the same nor different
         print(f"cannot read: {error}", file=sys.stderr)
         return 2
@@ -34,10 +40,15 @@ def main():
         print(f"sizes differ: {wa}x{ha} and {wb}x{hb}")
         return 1
     differing = []
+    largest = 0
     for y in range(ha):
         if a[y] != b[y]:
-            differing += [(x, y) for x in range(wa) if any(ca[x] != cb[x] for ca, cb in zip(a[y], b[y]))]
-    print(f"{wa}x{ha}: {len(differing)} pixel(s) differ")
+            for x in range(wa):
+                difference = max(abs(ca[x] - cb[x]) for ca, cb in zip(a[y], b[y]))
+                largest = max(largest, difference)
+                if difference > within:
+                    differing.append((x, y))
+    print(f"{wa}x{ha}: {len(differing)} pixel(s) differ" + (f" by more than {within}, the most by {largest}" if within else ""))
     for x, y in differing[:5]:
         print(f"  ({x},{y}): {bytes(c[x] for c in a[y]).hex()} and {bytes(c[x] for c in b[y]).hex()}")
     return 1 if differing else 0

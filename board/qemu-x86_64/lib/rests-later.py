@@ -116,6 +116,9 @@ def judge(out, mode, photos, problems):
     waits = metric(metrics, "bannerd_autoplay_waits_total").get("")
     if waits is None:
         fail("no bannerd_autoplay_waits_total in the metrics")
+    # Scanout "auto" pans where the driver can (bochs does): a run that panned nothing proved nothing of panning.
+    if mode == "auto" and not status.get("frames_panned"):
+        fail(f"no frame was panned (frames_panned {status.get('frames_panned')}): every one was composed")
     print(f"{mode}: autoplay waited for a banner {waits} time(s), {status.get('frames_late')} frames late, "
           f"{status.get('frames_rendered')} drawn, {status.get('frames_panned')} panned")
 
