@@ -9,7 +9,10 @@ anything else: the background between banners, a placeholder, a blank banner. Ch
   - no screendump has more columns of anything else than the two 8 px gaps between banners and the blended columns
     at their edges: a placeholder or a blank banner fills hundreds;
   - FROM, then TO, was seen in the centre (the change is inside the burst), and at least one screendump caught the
-    slide (both on the row, each over more than 100 columns).
+    slide (both on the row, each over more than 100 columns);
+  - FROM, a video, played while it was centred: its frames, counted in green, went by (at least MIN_FRAMES of them),
+    so a video frozen on a frame fails, whatever its codec. The frames it reached before its slide are printed: on
+    the emulated CPU a 10 fps video falls behind (what a small board shows), so they are not judged.
 Prints what it found and exits 1 on any failure.
 """
 
@@ -21,6 +24,12 @@ from pngcheck import read_png  # noqa: E402  (sibling module)
 
 # The families: name, red, blue and, for the still, green (the videos count their frames in green).
 FAMILIES = [("first", 220, 30, None), ("second", 30, 220, None), ("still", 0x30, 0xA0, 0x50)]
+# Each video's last frame (lib/handover-videos.sh: 60 and 40 frames at 10 fps) and a frame's time, ms.
+LAST_FRAME = {"first": 59, "second": 39}
+FRAME_MS = 100
+# Frames of a video seen centred at the least: a burst of screendumps every 100 ms sees it for seconds, and the
+# emulated CPU, behind, still shows 7 to 16 of them; one frozen shows one or two.
+MIN_FRAMES = 5
 # Lossy video (yuv420p) and scaling: a little slack around each colour.
 TOLERANCE = 12
 # Two gaps of 8 px at scale 1, and a column blended with the background at each of their four edges.
@@ -40,6 +49,9 @@ def judge(out, burst, first, then):
     failures = []
     centred = []
     slides = 0
+    # While FROM is centred before the slide: (ms, frame) of each screendump; then when its slide began.
+    playing = []
+    slide_began = None
     with open(os.path.join(out, burst + ".times")) as f:
         shots = [line.split() for line in f]
     for shot, at in shots:
@@ -58,13 +70,33 @@ def judge(out, burst, first, then):
             centred.append(middle)
         if first in wide and then in wide:
             slides += 1
+        # At rest the centre banner covers all of the row but the two gaps and the neighbours' ears (8 px each).
+        at_rest = names.count(middle) >= width - 2 * GAPS - EDGE_SLACK
+        if first in LAST_FRAME and slide_began is None:
+            if middle == first and at_rest:
+                # The videos count their frames in green, 4 levels a frame.
+                playing.append((int(at), round(row[(width // 2) * channels + 1] / 4)))
+            elif playing:
+                slide_began = int(at)
     print(f"{burst}: {len(shots)} screendumps in {shots[-1][1] if shots else 0} ms; centred in turn: "
           f"{', '.join(centred)}; {slides} mid-slide")
     if [first, then] not in [centred[i:i + 2] for i in range(len(centred))]:
         failures.append(f"{first} then {then} not seen centred in turn: {centred}")
     if slides == 0:
         failures.append(f"no screendump caught the slide from {first} to {then}")
+    if first in LAST_FRAME:
+        failures += judge_length(first, playing, slide_began, shots)
     return [f"{burst}: {failure}" for failure in failures]
+
+
+def judge_length(video, playing, slide_began, shots):
+    """That `video` played while centred (`playing`: ms and frame of each screendump)."""
+    frames = sorted({frame for _, frame in playing})
+    print(f"{video}: frames {frames[:3]}...{frames[-3:]} seen centred ({len(frames)} of them; its last is "
+          f"{LAST_FRAME[video]}), its slide began at {slide_began} ms of {shots[-1][1] if shots else 0}")
+    if len(frames) < MIN_FRAMES:
+        return [f"{video} showed {len(frames)} frame(s) while centred, fewer than {MIN_FRAMES}: frozen"]
+    return []
 
 
 def main():
