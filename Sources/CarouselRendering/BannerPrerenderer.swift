@@ -15,9 +15,11 @@ public protocol BannerPrerenderer: AnyObject {
     func request(_ wanted: [Int])
     /// Takes the banners finished for `generation` since the last call.
     func collect(generation: Int) -> [PrerenderedBanner]
-    /// Asks for frames of a streamed animation (`FrameStream`); replaces what was asked before. A request with no
-    /// frames says its stream is no longer wanted: it is closed off the caller's thread.
+    /// Asks for frames of a streamed animation (`FrameStream`); replaces what was asked before (no frames: none to
+    /// draw now, the stream kept open for the next).
     func stream(_ request: StreamRequest)
+    /// `owner`'s stream is no longer wanted: it is closed off the caller's thread.
+    func endStream(_ owner: StreamOwner)
     /// Takes the streamed frames drawn for `generation` since the last call.
     func collectFrames(generation: Int) -> [StreamedFrame]
 }
@@ -49,6 +51,11 @@ public struct StreamRequest: Sendable {
 public struct StreamOwner: Equatable, Sendable {
     public var generation: Int
     public var banner: Int
+
+    public init(generation: Int, banner: Int) {
+        self.generation = generation
+        self.banner = banner
+    }
 }
 
 /// One finished banner.

@@ -172,8 +172,11 @@ public final class CarouselPresenter {
         }
         for frame in worker.collectFrames(generation: workerGeneration) where streams.add(frame) {
             streamArrived = true
-            // The frame due, late: draw it now.
-            if visible.contains(where: { $0.banner == frame.banner }), playback.frame(of: frame.banner) == frame.frame {
+            // The frame due, or one late but newer than the one shown: draw it now.
+            if visible.contains(where: { $0.banner == frame.banner }),
+                let count = cache.peek(frame.banner)?.timeline?.frameCount,
+                streams.shows(frame, due: playback.frame(of: frame.banner), count: count)
+            {
                 redraw = true
             }
         }
@@ -335,11 +338,8 @@ public final class CarouselPresenter {
     public func endStreams() {
         guard let asked = streamAsked else { return }
         streamAsked = nil
-        guard case .worker(let worker) = rendering, asked.banner < banners.count else { return }
-        worker.stream(
-            StreamRequest(
-                generation: workerGeneration, banner: asked.banner, content: banners[asked.banner], target: target,
-                frames: []))
+        guard case .worker(let worker) = rendering else { return }
+        worker.endStream(StreamOwner(generation: workerGeneration, banner: asked.banner))
     }
 
     /// Frame `frame` of `banner`'s streamed animation, drawn on this thread (inline rendering).

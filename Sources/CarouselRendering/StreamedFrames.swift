@@ -22,25 +22,17 @@ public struct StreamCounts: Equatable, Sendable {
 
 /// The frames of streamed animations on screen (`FrameStream`): those drawn ahead of their time, and the one each
 /// banner shows: the frame due once it has been drawn; until then the newest drawn before it, else the one shown (a
-/// late frame, counted).
-///
-/// Frames that come late move the requests ahead (`lead`): a board that draws a frame in three frames' time asks for
-/// the frame due three frames from now, and so shows every third frame at its time instead of every frame after it
-/// (or, dropping what came late, none: the picture stood still).
+/// late frame, counted). A board too slow for the file's rate so shows the frames it manages, late, and the picture
+/// moves on; dropping what came late, it stood still.
 struct StreamedFrames {
     /// How many frames are drawn ahead of the one due.
     static let window = 2
-    /// The most frames a request runs ahead of the one due (a second at 10 frames a second): a hiccup of the board
-    /// costs at most that long a pause.
-    static let maxLead = 10
 
     private var ahead: [StreamedFrame] = []
     /// One per banner showing a frame past its first.
     private var shown: [StreamedFrame] = []
     /// The frame last found not drawn at its time, so that each late frame is counted once.
     private var lastLate: (banner: Int, frame: Int)?
-    /// How many frames after the one due the requests for a banner begin: how late its frames came lately.
-    private(set) var lead: (banner: Int, frames: Int)?
     /// Since `takeCounts()`.
     private(set) var counts = StreamCounts()
 
@@ -64,17 +56,22 @@ struct StreamedFrames {
         has(banner, frame: frame) || shown.contains { $0.banner == banner && $0.frame == frame }
     }
 
+    /// Whether `frame`, drawn, is what its banner shows with frame `due` of `count` due: the one due, or one between
+    /// the frame shown and it.
+    func shows(_ frame: StreamedFrame, due: Int, count: Int) -> Bool {
+        let showing = shown.first { $0.banner == frame.banner }?.frame ?? 0
+        let forward = Self.distance(from: showing, to: frame.frame, count: count)
+        return forward > 0 && forward <= Self.distance(from: showing, to: due, count: count)
+    }
+
     /// Shows frame `due` of `banner` (of `count` frames) if it is drawn, or 0 (the picture's own); else the newest
-    /// drawn frame between the one shown and it (late: the requests move ahead by as many frames as it is behind; in
-    /// time, they come back one frame).
-    /// Frames behind the one shown now are dropped; those ahead of `due` that were asked for are kept. Returns whether
-    /// what the banner shows changed.
+    /// drawn frame between the one shown and it (late). Frames behind the one shown now are dropped; those ahead of
+    /// `due` that were asked for are kept. Returns whether what the banner shows changed.
     @discardableResult
     mutating func show(_ banner: Int, due: Int, count: Int) -> Bool {
         let current = shown.firstIndex { $0.banner == banner }
         let showing = current.map { shown[$0].frame } ?? 0
         guard showing != due else { return false }
-        let lead = lead(of: banner, count: count)
         // The frame to show: the one due, else the newest between the one shown and it.
         let behind = Self.distance(from: showing, to: due, count: count)
         var pick: Int?
@@ -90,7 +87,7 @@ struct StreamedFrames {
         ahead.removeAll { frame in
             guard frame.banner == banner, frame.frame != chosen else { return false }
             let ahead = Self.distance(from: due, to: frame.frame, count: count)
-            return ahead == 0 || ahead > lead + Self.window
+            return ahead == 0 || ahead > Self.window
         }
         counts.dropped += before - ahead.count
         if due == 0 {
@@ -105,33 +102,20 @@ struct StreamedFrames {
         guard let chosen, let taken = ahead.firstIndex(where: { $0.banner == banner && $0.frame == chosen }) else {
             return false
         }
-        // How late this frame came says how far ahead to ask: the frame after the picture's own is left out, as its
-        // time includes opening the decoder, which the next frames do not wait for.
-        if showing != 0 {
-            let late = Self.distance(from: chosen, to: due, count: count)
-            self.lead = (banner, min(Self.maxLead, late > 0 ? late : max(0, lead - 1)))
-        }
         let frame = ahead.remove(at: taken)
         counts.shown += 1
         if let current { shown[current] = frame } else { shown.append(frame) }
         return true
     }
 
-    /// The frames to draw next for `banner` with frame `due` of `count` due: the `window` + 1 from `lead` frames
-    /// after it (that one itself while frames come in time: a late frame stays asked for, so a new request never
-    /// drops it), as far as they are not drawn yet (frame 0 is the picture's own).
+    /// The frames to draw next for `banner` with frame `due` of `count` due: that one if it is late, and the `window`
+    /// after it, as far as they are not drawn yet (frame 0 is the picture's own). A late frame stays asked for, so a
+    /// new request never drops it.
     func wanted(_ banner: Int, due: Int, count: Int) -> [Int] {
         let showing = shown.first { $0.banner == banner }?.frame ?? 0
-        let first = due + lead(of: banner, count: count)
-        return (0...Self.window).map { (first + $0) % count }.filter {
+        return (0...Self.window).map { (due + $0) % count }.filter {
             $0 != 0 && $0 != showing && !has(banner, frame: $0)
         }
-    }
-
-    /// How many frames after the one due `banner`'s requests begin: at most half a loop of `count`, less the window,
-    /// so that a frame kept ahead is never one behind.
-    private func lead(of banner: Int, count: Int) -> Int {
-        min(lead.flatMap { $0.banner == banner ? $0.frames : nil } ?? 0, max(0, count / 2 - Self.window))
     }
 
     /// A frame drawn off the loop; false when it was here already, or shown.
@@ -149,7 +133,6 @@ struct StreamedFrames {
     mutating func keep(_ views: VisibleViews) {
         ahead.removeAll { frame in !views.contains { $0.banner == frame.banner } }
         shown.removeAll { frame in !views.contains { $0.banner == frame.banner } }
-        if let banner = lead?.banner, !views.contains(where: { $0.banner == banner }) { lead = nil }
     }
 
     /// `counts`, counted afresh from now.
@@ -162,7 +145,6 @@ struct StreamedFrames {
     mutating func removeAll() {
         ahead.removeAll(keepingCapacity: true)
         shown.removeAll(keepingCapacity: true)
-        lead = nil
     }
 
     /// How many frames forward `frame` is from `start` in a loop of `count` (0 for the same frame).

@@ -164,23 +164,11 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
 
     /// Asks for frames of a streamed animation, most wanted first; replaces earlier ones still waiting. A frame
     /// being drawn, or drawn and not collected yet, is not drawn again. Another owner's stream is closed by the
-    /// thread that opens this one; no frames: this owner's stream is closed by a thread.
+    /// thread that opens this one.
     public func stream(_ request: StreamRequest) {
         condition.lock()
         defer { condition.unlock() }
         let owner = request.owner
-        guard !request.frames.isEmpty else {
-            guard streamWanted == owner else { return }
-            streamWanted = nil
-            streamPending = nil
-            finishedFrames.removeAll()
-            if case .idle(let stream, _) = streamHolder {
-                streamHolder = .none
-                streamClosing = stream
-                condition.broadcast()
-            }
-            return
-        }
         if streamWanted != owner { finishedFrames.removeAll() }  // drawn for another owner: nobody collects them
         streamWanted = owner
         var fresh = request
@@ -190,6 +178,21 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         }
         streamPending = fresh.frames.isEmpty ? nil : fresh
         condition.broadcast()
+    }
+
+    /// `owner`'s stream is no longer wanted: a thread closes it (one drawing with it closes it when done).
+    public func endStream(_ owner: StreamOwner) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard streamWanted == owner else { return }
+        streamWanted = nil
+        streamPending = nil
+        finishedFrames.removeAll()
+        if case .idle(let stream, _) = streamHolder {
+            streamHolder = .none
+            streamClosing = stream
+            condition.broadcast()
+        }
     }
 
     /// Takes the streamed frames drawn for `generation` since the last call.

@@ -240,6 +240,36 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         #expect(worker.collectFrames(generation: generation).map(\.frame).sorted() == [1, 2, 3, 4])
     }
 
+    /// A request with nothing to draw now (every frame asked for drawn) keeps the stream open: the next frames are
+    /// drawn with the same decoder, not one opened anew (reopening a video's took the board more than a frame's
+    /// time: its frames came late); once the stream is ended, the next request opens one.
+    @Test func aStreamWithNothingToDrawNowStaysOpen() throws {
+        let opened = OpenCounter()
+        let worker = try PrerenderWorker(
+            makeRenderer: { _ in
+                let renderer = try PrerenderWorkerTests.renderer()
+                return BannerRenderer(titleFont: renderer.titleFont, bodyFont: renderer.bodyFont, images: opened)
+            }, wake: {})
+        defer { worker.stop() }
+        let content = Banner(id: "moving", artwork: .file(path: Self.gif))
+        let target = PrerenderTarget(
+            width: 64, height: 48, scale: 1, cornerRadius: 4, rotation: .none, background: .black, animationBudget: 1)
+        let generation = worker.reset(banners: BannerList([content]), target: target)
+        func ask(_ frames: [Int]) {
+            worker.stream(
+                StreamRequest(generation: generation, banner: 0, content: content, target: target, frames: frames))
+            for _ in 0..<15_000 where !worker.isIdle { usleepWhileWorking() }
+        }
+        ask([1, 2])
+        ask([])
+        ask([3])
+        #expect(worker.collectFrames(generation: generation).map(\.frame).sorted() == [1, 2, 3])
+        #expect(opened.count == 1)
+        worker.endStream(StreamOwner(generation: generation, banner: 0))
+        ask([4])
+        #expect(opened.count == 2 && worker.collectFrames(generation: generation).map(\.frame) == [4])
+    }
+
     /// A streamed frame not drawn by its time changes nothing on screen, so the loop draws nothing for it: the frame
     /// before stays, and the frame is drawn when it comes (`collect`).
     @Test func aFrameNotDrawnByItsTimeAsksForNoDrawing() throws {
@@ -259,5 +289,20 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         let late = presenter.advanceAnimations(carousel, at: .milliseconds(120))
         #expect(!began && !late)
         #expect(presenter.streamCounts.late == 1)
+    }
+}
+
+/// The real decoder, counting the animations it opens, from any thread.
+final class OpenCounter: ImageLoading, @unchecked Sendable {
+    private let lock = NSLock()
+    private let decoder = ImageDecoder()
+    private var opens = 0
+    var count: Int { lock.withLock { opens } }
+    func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage {
+        try decoder.loadImage(path: path, fitting: fitting)
+    }
+    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)? {
+        lock.withLock { opens += 1 }
+        return try decoder.loadAnimation(path: path, fitting: fitting)
     }
 }

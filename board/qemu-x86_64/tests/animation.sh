@@ -5,7 +5,7 @@
 #   webp   48 frames of 500 ms, more than a banner keeps at 800x480 (36): drawn as they play by the pre-render
 #          threads, on this emulated CPU as slow as a small board's (at 250 ms a frame, beside two busy host
 #          threads, 72 of about 108 frames were late and the screen fell more than two frames behind)
-#   mp4    a video of 48 frames of 500 ms (24 s, played once: the 16 screendumps fall inside it), decoded by
+#   mp4    a video of 72 frames of 500 ms (36 s, played once: the 16 screendumps fall inside it), decoded by
 #          libavcodec as it plays
 # For each, 16 screendumps at rest, each between two readings of the guest's clock, must show frame numbers that one
 # clock running at the file's rate explains, within one frame, with at least three different frames; and over the
@@ -17,7 +17,7 @@
 # qemu-run: packages python3 ffmpeg
 # qemu-run-args: --size 800x480 --timeout 300
 # qemu-run-host: board/qemu-x86_64/lib/numbered-animations.sh "$QEMU_RUN_OUT/content"
-# qemu-run-after: board/qemu-x86_64/lib/frames-later.py "$QEMU_RUN_OUT" gif:24:500:10 webp:48:500:5 mp4:48:500:5
+# qemu-run-after: board/qemu-x86_64/lib/frames-later.py "$QEMU_RUN_OUT" gif:24:500:10 webp:48:500:5 mp4:72:500:3
 set -uo pipefail
 TEST=animation
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
