@@ -225,19 +225,27 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
     @Test func aFrameDrawnAndNotCollectedIsNotDrawnAgain() throws {
         let worker = try PrerenderWorker(makeRenderer: { _ in try PrerenderWorkerTests.renderer() }, wake: {})
         defer { worker.stop() }
-        let content = Banner(id: "moving", artwork: .file(path: Self.gif))
+        let (generation, ask) = Self.streaming(on: worker)
+        ask([1, 2, 3])
+        ask([1, 2, 3, 4])
+        #expect(worker.collectFrames(generation: generation).map(\.frame).sorted() == [1, 2, 3, 4])
+    }
+
+    /// The GIF as the worker's one banner, at 64x48, streamed: its generation, and a request of frames (returning
+    /// once the worker is idle).
+    static func streaming(on worker: PrerenderWorker) -> (generation: Int, ask: ([Int]) -> Void) {
+        let content = Banner(id: "moving", artwork: .file(path: gif))
         let target = PrerenderTarget(
             width: 64, height: 48, scale: 1, cornerRadius: 4, rotation: .none, background: .black, animationBudget: 1)
         let generation = worker.reset(banners: BannerList([content]), target: target)
-        func ask(_ frames: [Int]) {
-            worker.stream(
-                StreamRequest(generation: generation, banner: 0, content: content, target: target, frames: frames))
-        }
-        ask([1, 2, 3])
-        for _ in 0..<15_000 where !worker.isIdle { usleepWhileWorking() }
-        ask([1, 2, 3, 4])
-        for _ in 0..<15_000 where !worker.isIdle { usleepWhileWorking() }
-        #expect(worker.collectFrames(generation: generation).map(\.frame).sorted() == [1, 2, 3, 4])
+        return (
+            generation,
+            { frames in
+                worker.stream(
+                    StreamRequest(generation: generation, banner: 0, content: content, target: target, frames: frames))
+                for _ in 0..<15_000 where !worker.isIdle { usleepWhileWorking() }
+            }
+        )
     }
 
     /// A request with nothing to draw now (every frame asked for drawn) keeps the stream open: the next frames are
@@ -251,15 +259,7 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
                 return BannerRenderer(titleFont: renderer.titleFont, bodyFont: renderer.bodyFont, images: opened)
             }, wake: {})
         defer { worker.stop() }
-        let content = Banner(id: "moving", artwork: .file(path: Self.gif))
-        let target = PrerenderTarget(
-            width: 64, height: 48, scale: 1, cornerRadius: 4, rotation: .none, background: .black, animationBudget: 1)
-        let generation = worker.reset(banners: BannerList([content]), target: target)
-        func ask(_ frames: [Int]) {
-            worker.stream(
-                StreamRequest(generation: generation, banner: 0, content: content, target: target, frames: frames))
-            for _ in 0..<15_000 where !worker.isIdle { usleepWhileWorking() }
-        }
+        let (generation, ask) = Self.streaming(on: worker)
         ask([1, 2])
         ask([])
         ask([3])
