@@ -379,27 +379,3 @@ final class VideoFrames: AnimationFrames {
         return ImageError(kind, call: call, message: String(decoding: bytes, as: UTF8.self), path: path)
     }
 }
-
-/// A video as `check` describes it.
-public struct VideoSummary: Equatable, Sendable {
-    /// "H.264", "HEVC", "VP8", "VP9" or "AV1".
-    public var codec: String
-    /// The picture's size in the file.
-    public var width: Int
-    public var height: Int
-    public var frames: Int
-    public var framesPerSecond: Double
-    /// From the first frame's start to the last one's end.
-    public var length: Duration
-    /// The libavcodec decoder playing it: "h264_v4l2m2m" on a board's hardware, "h264" in software.
-    public var decoder = ""
-
-    public init(codec: String, width: Int, height: Int, frames: Int, framesPerSecond: Double, length: Duration) {
-        self.codec = codec
-        self.width = width
-        self.height = height
-        self.frames = frames
-        self.framesPerSecond = framesPerSecond
-        self.length = length
-    }
-}

@@ -18,7 +18,8 @@ struct VideoProbe: Sendable {
 /// The videos probed lately, by file: a video's container is read for its timeline once, however often its banner
 /// is loaded (at every reload), checked, rendered and played (each time it comes on screen). A file replaced or
 /// rewritten since (`FileIdentity`) is read again. Any thread may ask.
-// Sendable because `entries` is read and written with `lock` held only.
+// Sendable because `entries` is read and written with `lock` held only (ThreadSanitizer: VideoFramesTests'
+// threadsShareTheProbes in scripts/test).
 final class VideoProbes: @unchecked Sendable {
     /// The one cache of the process.
     static let shared = VideoProbes()
@@ -71,4 +72,28 @@ final class VideoProbes: @unchecked Sendable {
 
     /// How many times the file at `path` was read for its probe, while it is kept.
     func reads(of path: String) -> Int { lock.withLock { entries.first { $0.path == path }?.reads ?? 0 } }
+}
+
+/// A video as `check` describes it.
+public struct VideoSummary: Equatable, Sendable {
+    /// "H.264", "HEVC", "VP8", "VP9" or "AV1".
+    public var codec: String
+    /// The picture's size in the file.
+    public var width: Int
+    public var height: Int
+    public var frames: Int
+    public var framesPerSecond: Double
+    /// From the first frame's start to the last one's end.
+    public var length: Duration
+    /// The libavcodec decoder playing it: "h264_v4l2m2m" on a board's hardware, "h264" in software.
+    public var decoder = ""
+
+    public init(codec: String, width: Int, height: Int, frames: Int, framesPerSecond: Double, length: Duration) {
+        self.codec = codec
+        self.width = width
+        self.height = height
+        self.frames = frames
+        self.framesPerSecond = framesPerSecond
+        self.length = length
+    }
 }

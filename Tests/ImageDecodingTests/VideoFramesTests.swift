@@ -203,6 +203,22 @@ import Testing
         #expect(VideoProbes.shared.reads(of: path) == 2)
     }
 
+    /// Threads opening videos at once (the loader on the loop, the pre-render threads) share the probes: every opening
+    /// is given the whole timeline, and a file is read at most by the threads that missed it together (a probe is read
+    /// outside the lock), under ThreadSanitizer in scripts/test. An NSLock gathers the lengths: ThreadSanitizer does
+    /// not see Synchronization's Mutex wait.
+    @Test func threadsShareTheProbes() throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try [Self.encodings[0], Self.encodings[1]].map { try Self.make($0, in: directory) }
+        let lengths = Gathered<Duration?>()
+        DispatchQueue.concurrentPerform(iterations: 8) { n in
+            lengths.append(ImageDecoder().videoLength(path: paths[n % 2]))
+        }
+        #expect(lengths.values == Array(repeating: .milliseconds(480), count: 8))
+        #expect(paths.allSatisfy { (1...4).contains(VideoProbes.shared.reads(of: $0)) })
+    }
+
     /// A frame handed back once drawn lends its pixels to the next frame (no new banner-sized buffer), which is still
     /// the next frame, whole.
     @Test func aRecycledFrameCarriesTheNext() throws {
@@ -316,4 +332,12 @@ import Testing
         // The segment itself is MPEG-TS: not a container a banner plays either.
         #expect(throws: ImageError.self) { try VideoFrames(path: segment, limits: .default, fitting: nil) }
     }
+}
+
+/// Values appended from several threads. Sendable because `gathered` is read and written with `lock` held only.
+final class Gathered<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var gathered: [Value] = []
+    var values: [Value] { lock.withLock { gathered } }
+    func append(_ value: Value) { lock.withLock { gathered.append(value) } }
 }
