@@ -13,8 +13,9 @@ import sys
 import zlib
 
 
-def read_png(path):
-    """Return (width, height, channels, rows) with rows a list of unfiltered bytes objects."""
+def read_png_stream(path):
+    """Return (width, height, channels, stream): the header checked and the filtered rows decompressed, not yet
+    unfiltered."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -35,8 +36,12 @@ def read_png(path):
     width, height, depth, colour, _, _, interlace = header
     if depth != 8 or colour not in (2, 6) or interlace:
         raise ValueError(f"only 8-bit non-interlaced RGB/RGBA is supported (depth {depth}, colour type {colour})")
-    channels = 3 if colour == 2 else 4
-    raw = zlib.decompress(b"".join(idat))
+    return width, height, 3 if colour == 2 else 4, zlib.decompress(b"".join(idat))
+
+
+def read_png(path):
+    """Return (width, height, channels, rows) with rows a list of unfiltered bytes objects."""
+    width, height, channels, raw = read_png_stream(path)
     stride = width * channels
     rows, previous = [], bytes(stride)
     for y in range(height):

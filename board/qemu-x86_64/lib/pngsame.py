@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pngcheck import read_png  # noqa: E402
+from pngcheck import read_png, read_png_stream  # noqa: E402
 
 
 def channels_by_row(path):
@@ -32,6 +32,13 @@ def main():
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     try:
+        streams = [read_png_stream(path) for path in arguments]
+        # The same filtered rows are the same pixels: most comparisons end here, without unfiltering a row in
+        # Python (a second for a 1024x768 frame on the build machine).
+        if streams[0] == streams[1]:
+            width, height = streams[0][:2]
+            print(f"{width}x{height}: 0 pixel(s) differ" + (f" by more than {within}, the most by 0" if within else ""))
+            return 0
         (wa, ha, a), (wb, hb, b) = channels_by_row(arguments[0]), channels_by_row(arguments[1])
     except (OSError, ValueError) as error:  # a missing or unreadable picture is neither the same nor different
         print(f"cannot read: {error}", file=sys.stderr)
