@@ -70,14 +70,13 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // giflib ships no pkg-config file before 5.2.2 (Debian 12 has 5.2.1): the module map links it.
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
-        // FFmpeg's demuxers, decoders and scaler for video banners; the module map links the four libraries.
-        .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // The C targets with code: libpng's row API and libjpeg's scanline API behind setjmp, since their errors
-        // longjmp and Swift cannot catch them (png_rows.c, jpeg_rows.c; the policy stays in PNGCodec and JPEGCodec).
+        // longjmp and Swift cannot catch them (png_rows.c, jpeg_rows.c; the policy stays in PNGCodec and JPEGCodec);
+        // FFmpeg's demuxers, decoders and scaler for video banners, opened when the first video is (ffmpeg_calls.c;
+        // the headers of libavformat-dev, libavcodec-dev, libswscale-dev and libavutil-dev, nothing linked).
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "CJPEGRows", dependencies: ["CJPEG"]),
+        .target(name: "CFFmpeg"),
 
         // MARK: Thin wrappers (one per C library; no policy)
         // The EINTR retry and the errno text every system-call wrapper below shares.

@@ -22,6 +22,9 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case unsupportedVideo
         /// A video with more frames than a banner plays (`VideoFrames.maxFrames`).
         case videoTooLong
+        /// FFmpeg's libraries, which play every video, are not installed (or not of the version bannerd was built
+        /// with).
+        case noVideoLibraries
         /// Encoding a PNG failed.
         case encodeFailed
     }
@@ -64,6 +67,7 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .corrupt: what = "image data is truncated or corrupt; re-export it"
         case .unsupportedVideo: what = "video codec not played; re-encode it as H.264, HEVC, VP8, VP9 or AV1"
         case .videoTooLong: what = "video is too long for a banner; cut it into parts"
+        case .noVideoLibraries: what = "cannot play videos without FFmpeg's libraries; install them"
         case .encodeFailed: what = "could not encode PNG"
         }
         let detail = message.isEmpty ? "" : " (\(call): \(message))"

@@ -26,8 +26,10 @@ final class VideoFrames: AnimationFrames {
     // Every C object is nil until made, so that deinit frees what a failed init made.
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
-    private var packet = av_packet_alloc()
-    private var picture = av_frame_alloc()
+    /// FFmpeg's calls (`FFmpegCalls`).
+    private let ffmpeg: bannerd_ffmpeg
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var picture: UnsafeMutablePointer<AVFrame>?
     private var scaler: OpaquePointer?
     private var stream: Int32 = -1
     /// Where the first frame is, in the stream's time base: rewinding seeks there.
@@ -48,9 +50,6 @@ final class VideoFrames: AnimationFrames {
     static let maxFrames = 216_000
     /// Decoding threads per video: a pre-render thread draws while they decode.
     static let decodingThreads: Int32 = 2
-    /// FFmpeg's own log off, once for the process: bannerd says what fails in one line of its own (a hardware
-    /// decoder that finds no device would otherwise print at every video opened).
-    private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
 
     /// Opens the video at `path`; frames are given at `fitting` when asked (the middle of the picture, as much as has
     /// that aspect, scaled: what `Bitmap.scaledToFill` does, done by libswscale). The picture size is checked
@@ -62,29 +61,31 @@ final class VideoFrames: AnimationFrames {
         decoding: Bool = true
     ) throws(ImageError) {
         self.path = path
-        _ = Self.quiet
+        ffmpeg = try FFmpegCalls.forVideo(at: path)
+        packet = ffmpeg.av_packet_alloc()
+        picture = ffmpeg.av_frame_alloc()
         guard packet != nil, picture != nil else {
             throw ImageError(.unreadable, call: "av_frame_alloc", message: "out of memory", path: path)
         }
         var options: OpaquePointer?
-        defer { av_dict_free(&options) }
-        av_dict_set(&options, "protocol_whitelist", "file", 0)
-        av_dict_set(&options, "format_whitelist", Self.formats, 0)
+        defer { ffmpeg.av_dict_free(&options) }
+        ffmpeg.av_dict_set(&options, "protocol_whitelist", "file", 0)
+        ffmpeg.av_dict_set(&options, "format_whitelist", Self.formats, 0)
         // "file:", so that a colon in a file name is never taken for a protocol.
-        let opened = avformat_open_input(&format, "file:" + path, nil, &options)
+        let opened = ffmpeg.avformat_open_input(&format, "file:" + path, nil, &options)
         guard opened >= 0, let format else {
             throw error(opened, call: "avformat_open_input", kind: .notAnImage)
         }
-        let found = avformat_find_stream_info(format, nil)
+        let found = ffmpeg.avformat_find_stream_info(format, nil)
         guard found >= 0 else { throw error(found, call: "avformat_find_stream_info") }
-        stream = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        stream = ffmpeg.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard stream >= 0, let parameters = format.pointee.streams[Int(stream)]?.pointee.codecpar else {
             throw ImageError(.notAnImage, call: "av_find_best_stream", message: "no video stream", path: path)
         }
         let id = parameters.pointee.codec_id
-        guard let name = Self.codecName(id), let decoder = avcodec_find_decoder(id) else {
+        guard let name = Self.codecName(id), let decoder = ffmpeg.avcodec_find_decoder(id) else {
             throw ImageError(
-                .unsupportedVideo, call: "avcodec_find_decoder", message: String(cString: avcodec_get_name(id)),
+                .unsupportedVideo, call: "avcodec_find_decoder", message: String(cString: ffmpeg.avcodec_get_name(id)),
                 path: path)
         }
         let (sourceWidth, sourceHeight) = (Int(parameters.pointee.width), Int(parameters.pointee.height))
@@ -100,7 +101,7 @@ final class VideoFrames: AnimationFrames {
         (width, height) = fitting.map { (max(1, $0.width), max(1, $0.height)) } ?? (sourceWidth, sourceHeight)
         guard decoding else { return }
         // The board's hardware decoder when libavcodec reaches one (it opens only where the device is), else software.
-        if let hardware = Self.hardwareDecoder(id).flatMap({ avcodec_find_decoder_by_name($0) }),
+        if let hardware = Self.hardwareDecoder(id).flatMap({ ffmpeg.avcodec_find_decoder_by_name($0) }),
             (try? open(hardware, parameters)) != nil
         {
             summary.decoder = String(cString: hardware.pointee.name)
@@ -114,15 +115,15 @@ final class VideoFrames: AnimationFrames {
     private func open(_ decoder: UnsafePointer<AVCodec>, _ parameters: UnsafeMutablePointer<AVCodecParameters>)
         throws(ImageError)
     {
-        codec = avcodec_alloc_context3(decoder)
+        codec = ffmpeg.avcodec_alloc_context3(decoder)
         guard let codec else {
             throw ImageError(.unreadable, call: "avcodec_alloc_context3", message: "out of memory", path: path)
         }
-        let copied = avcodec_parameters_to_context(codec, parameters)
+        let copied = ffmpeg.avcodec_parameters_to_context(codec, parameters)
         codec.pointee.thread_count = Self.decodingThreads
-        let ready = copied >= 0 ? avcodec_open2(codec, decoder, nil) : copied
+        let ready = copied >= 0 ? ffmpeg.avcodec_open2(codec, decoder, nil) : copied
         guard ready >= 0 else {
-            avcodec_free_context(&self.codec)
+            ffmpeg.avcodec_free_context(&self.codec)
             throw error(ready, call: "avcodec_open2", kind: .unsupportedVideo)
         }
     }
@@ -138,19 +139,20 @@ final class VideoFrames: AnimationFrames {
     }
 
     deinit {
-        sws_freeContext(scaler)
-        av_frame_free(&picture)
-        av_packet_free(&packet)
-        avcodec_free_context(&codec)
-        avformat_close_input(&format)
+        ffmpeg.sws_freeContext(scaler)
+        ffmpeg.av_frame_free(&picture)
+        ffmpeg.av_packet_free(&packet)
+        ffmpeg.avcodec_free_context(&codec)
+        ffmpeg.avformat_close_input(&format)
     }
 
     func nextFrame() throws(ImageError) -> AnimationFrame? {
-        guard let durations, given < durations.count, let codec, let picture else { return nil }
+        guard let durations, given < durations.count, let codec, let picture, let format, let packet
+        else { return nil }
         while true {
-            let received = avcodec_receive_frame(codec, picture)
+            let received = ffmpeg.avcodec_receive_frame(codec, picture)
             if received == 0 {
-                defer { av_frame_unref(picture) }
+                defer { ffmpeg.av_frame_unref(picture) }
                 let frame = AnimationFrame(bitmap: try scaled(picture), duration: durations[given])
                 given += 1
                 return frame
@@ -160,7 +162,7 @@ final class VideoFrames: AnimationFrames {
                 return nil
             }
             guard received == -EAGAIN else { throw error(received, call: "avcodec_receive_frame") }
-            try feed(codec)
+            try feed(codec, from: format, through: packet)
         }
     }
 
@@ -169,24 +171,28 @@ final class VideoFrames: AnimationFrames {
     }
 
     func rewind() throws(ImageError) {
-        let sought = av_seek_frame(format, stream, start, AVSEEK_FLAG_BACKWARD)
+        guard let format else { return }
+        let sought = ffmpeg.av_seek_frame(format, stream, start, AVSEEK_FLAG_BACKWARD)
         guard sought >= 0 else { throw error(sought, call: "av_seek_frame") }
-        if let codec { avcodec_flush_buffers(codec) }
+        if let codec { ffmpeg.avcodec_flush_buffers(codec) }
         given = 0
     }
 
     /// Sends the decoder the stream's next packet, or, at the end of the file, the end.
-    private func feed(_ codec: UnsafeMutablePointer<AVCodecContext>) throws(ImageError) {
+    private func feed(
+        _ codec: UnsafeMutablePointer<AVCodecContext>, from format: UnsafeMutablePointer<AVFormatContext>,
+        through packet: UnsafeMutablePointer<AVPacket>
+    ) throws(ImageError) {
         while true {
-            let read = av_read_frame(format, packet)
+            let read = ffmpeg.av_read_frame(format, packet)
             guard read >= 0 else {
                 // The end, or a file cut inside a packet: the decoder gives what it holds, then stops.
-                _ = avcodec_send_packet(codec, nil)
+                _ = ffmpeg.avcodec_send_packet(codec, nil)
                 return
             }
-            defer { av_packet_unref(packet) }
-            guard packet?.pointee.stream_index == stream else { continue }
-            let sent = avcodec_send_packet(codec, packet)
+            defer { ffmpeg.av_packet_unref(packet) }
+            guard packet.pointee.stream_index == stream else { continue }
+            let sent = ffmpeg.avcodec_send_packet(codec, packet)
             guard sent >= 0 else { throw error(sent, call: "avcodec_send_packet") }
             return
         }
@@ -209,7 +215,7 @@ final class VideoFrames: AnimationFrames {
             (stamps, lastLength, cut) = try packetStamps()
         }
         stamps.sort()
-        let sought = av_seek_frame(format, stream, stamps[0], AVSEEK_FLAG_BACKWARD)
+        let sought = ffmpeg.av_seek_frame(format, stream, stamps[0], AVSEEK_FLAG_BACKWARD)
         guard sought >= 0 else { throw error(sought, call: "av_seek_frame") }
         let rate = format.pointee.streams[Int(stream)]?.pointee.avg_frame_rate ?? AVRational(num: 0, den: 1)
         // The last frame lasts its packet's duration, or the gap before it, or the stream's average.
@@ -218,11 +224,11 @@ final class VideoFrames: AnimationFrames {
             ? lastLength
             : stamps.count > 1
                 ? stamps[stamps.count - 1] - stamps[stamps.count - 2]
-                : rate.num > 0 ? av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase) : 0
+                : rate.num > 0 ? ffmpeg.av_rescale_q(1, AVRational(num: rate.den, den: rate.num), timeBase) : 0
         let ends = stamps.dropFirst() + [stamps[stamps.count - 1] + last]
         let durations: [Duration] = zip(stamps, ends).map { begin, end in
             // At least a millisecond: two frames stamped alike still show in turn.
-            .microseconds(max(1000, av_rescale_q(end - begin, timeBase, AVRational(num: 1, den: 1_000_000))))
+            .microseconds(max(1000, ffmpeg.av_rescale_q(end - begin, timeBase, AVRational(num: 1, den: 1_000_000))))
         }
         let length = durations.reduce(.zero, +)
         // The container's average rate; the frames over the length when it has none.
@@ -247,16 +253,16 @@ final class VideoFrames: AnimationFrames {
         guard let format, let video = format.pointee.streams[Int(stream)],
             video.pointee.codecpar.pointee.video_delay == 0
         else { return nil }
-        let count = avformat_index_get_entries_count(video)
+        let count = ffmpeg.avformat_index_get_entries_count(video)
         guard count > 0, Int64(count) == video.pointee.nb_frames else { return nil }
         guard count <= Self.maxFrames else {
             throw ImageError(.videoTooLong, call: "limits", message: "\(Self.maxFrames) frames at most", path: path)
         }
-        let fileSize = avio_size(format.pointee.pb)
+        let fileSize = ffmpeg.avio_size(format.pointee.pb)
         var stamps: [Int64] = []
         stamps.reserveCapacity(Int(count))
         for n in 0..<count {
-            guard let entry = avformat_index_get_entry(video, n)?.pointee,
+            guard let entry = ffmpeg.avformat_index_get_entry(video, n)?.pointee,
                 fileSize > 0, entry.pos + Int64(entry.size) <= fileSize
             else { return nil }
             // A sample the container's edit list cuts is decoded as a reference but never shown.
@@ -276,14 +282,14 @@ final class VideoFrames: AnimationFrames {
         var lastLength: Int64 = 0
         var cut: ImageError?
         while true {
-            let read = av_read_frame(format, packet)
+            let read = ffmpeg.av_read_frame(format, packet)
             if read == bannerd_averror_eof() { break }
             guard read >= 0 else {
                 guard !stamps.isEmpty else { throw error(read, call: "av_read_frame") }
                 cut = error(read, call: "av_read_frame")
                 break
             }
-            defer { av_packet_unref(packet) }
+            defer { ffmpeg.av_packet_unref(packet) }
             let p = packet.pointee
             // A packet the container's edit list cuts is decoded as a reference but never shown.
             guard p.stream_index == stream, p.flags & AV_PKT_FLAG_DISCARD == 0 else { continue }
@@ -310,10 +316,10 @@ final class VideoFrames: AnimationFrames {
         frame.pointee.crop_right = crop.right
         frame.pointee.crop_top = crop.top
         frame.pointee.crop_bottom = crop.bottom
-        let cropped = av_frame_apply_cropping(frame, Int32(AV_FRAME_CROP_UNALIGNED))
+        let cropped = ffmpeg.av_frame_apply_cropping(frame, Int32(AV_FRAME_CROP_UNALIGNED))
         guard cropped >= 0 else { throw error(cropped, call: "av_frame_apply_cropping") }
         let f = frame.pointee
-        scaler = sws_getCachedContext(
+        scaler = ffmpeg.sws_getCachedContext(
             scaler, f.width, f.height, AVPixelFormat(f.format), Int32(width), Int32(height), AV_PIX_FMT_BGRA,
             SWS_AREA, nil, nil, nil)
         guard let scaler else {
@@ -323,13 +329,14 @@ final class VideoFrames: AnimationFrames {
         }
         // A YUV picture's matrix and range, as the stream says: SWS_CS_* number the matrices as AVColorSpace does,
         // and libswscale takes an unknown one for BT.601. An RGB picture (VP9 and HEVC can carry one) has none.
-        let isRGB = av_pix_fmt_desc_get(AVPixelFormat(f.format)).map {
+        let isRGB = ffmpeg.av_pix_fmt_desc_get(AVPixelFormat(f.format)).map {
             $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
         }
         if isRGB == false {
-            _ = sws_setColorspaceDetails(
-                scaler, sws_getCoefficients(Int32(f.colorspace.rawValue)), f.color_range == AVCOL_RANGE_JPEG ? 1 : 0,
-                sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+            _ = ffmpeg.sws_setColorspaceDetails(
+                scaler, ffmpeg.sws_getCoefficients(Int32(f.colorspace.rawValue)),
+                f.color_range == AVCOL_RANGE_JPEG ? 1 : 0,
+                ffmpeg.sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
         }
         let count = width * height
         var rows: Int32 = 0
@@ -338,7 +345,8 @@ final class VideoFrames: AnimationFrames {
         recycled = []
         pixels.withUnsafeMutableBytes { buffer in
             rows = bannerd_sws_scale_packed(
-                scaler, frame, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(width * 4))
+                ffmpeg.sws_scale, scaler, frame, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                Int32(width * 4))
         }
         guard rows == Int32(height), let bitmap = Bitmap(width: width, height: height, premultipliedPixels: pixels)
         else {
@@ -374,7 +382,7 @@ final class VideoFrames: AnimationFrames {
     /// An image error for FFmpeg's status `status` from `call`, with FFmpeg's text for it.
     private func error(_ status: Int32, call: String, kind: ImageError.Kind = .corrupt) -> ImageError {
         var text = [CChar](repeating: 0, count: 128)
-        _ = av_strerror(status, &text, text.count)
+        _ = ffmpeg.av_strerror(status, &text, text.count)
         let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return ImageError(kind, call: call, message: String(decoding: bytes, as: UTF8.self), path: path)
     }
