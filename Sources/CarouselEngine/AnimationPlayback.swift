@@ -1,9 +1,10 @@
 /// Which frame each animated banner on screen shows, and when the next one is due.
 ///
-/// An animation begins at its first frame when its banner becomes the one nearest the centre, so it plays from
-/// its start as it arrives (an animation played once is seen whole), and plays while it stays there. A banner that
-/// leaves the centre holds the frame it shows until it is off screen, so a slide never jumps; one that comes back
-/// before that goes on from where it held. Off screen it is forgotten, to begin again next time.
+/// An animation begins at its first frame when its banner is the one playing (`Carousel.playingBanner`: the centre
+/// one, once the carousel rests on it or a finger holds it), so it plays from its start as it arrives (an animation
+/// played once is seen whole), and plays while it stays there. A banner that slides, or leaves the centre, holds
+/// the frame it shows until it is off screen, so a slide never jumps; one that plays again before that goes on from
+/// where it held. Off screen it is forgotten, to begin again next time.
 ///
 /// At most three banners are on screen, so the list stays that short and a step allocates nothing.
 public struct AnimationPlayback: Sendable {
@@ -24,10 +25,11 @@ public struct AnimationPlayback: Sendable {
         entries.reserveCapacity(4)
     }
 
-    /// Brings the animations of `views` up to `now`, with `centre` the banner nearest the centre; `timeline` gives
-    /// a banner's timeline (nil: a still, or not rendered yet). Returns whether a frame on screen changed.
+    /// Brings the animations of `views` up to `now`, with `playing` the banner that plays (`Carousel.playingBanner`)
+    /// and the others holding; `timeline` gives a banner's timeline (nil: a still, or not rendered yet). Returns
+    /// whether a frame on screen changed.
     public mutating func advance(
-        _ views: VisibleViews, centre: Int?, at now: Duration, timeline: (Int) -> AnimationTimeline?
+        _ views: VisibleViews, playing: Int?, at now: Duration, timeline: (Int) -> AnimationTimeline?
     ) -> Bool {
         var changed = false
         // Off screen, or rendered again as a still: nothing of it left to draw differently.
@@ -41,7 +43,7 @@ public struct AnimationPlayback: Sendable {
                 entries.append(Entry(banner: view.banner, since: nil, elapsed: .zero, frame: 0, nextChange: nil))
                 index = entries.count - 1
             }
-            changed = entries[index].move(timeline, playing: view.banner == centre, at: now) || changed
+            changed = entries[index].move(timeline, playing: view.banner == playing, at: now) || changed
         }
         return changed
     }

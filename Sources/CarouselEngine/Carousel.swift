@@ -80,6 +80,12 @@ public struct Carousel: Sendable {
     /// Whether the engine needs a frame: a snap or autoplay is running, or a drag moved it since the last frame.
     public var wantsFrames: Bool { snap != nil || position != positionAtLastFrame }
 
+    /// The banner whose animation plays (`AnimationPlayback`): the centre one at rest or under a finger; none while
+    /// the carousel slides by itself (autoplay, or a snap after a release). So an animation begins as its banner comes
+    /// to rest, when autoplay's interval begins too: a video banner, which lasts its video's length, hands over as its
+    /// last frame ends (begun at the centre crossing, half a slide earlier, it ended that much before).
+    public var playingBanner: Int? { count > 0 && (phase == .rest || phase == .drag) ? index : nil }
+
     /// At rest with no finger down: the banners can be swapped under it without anything on screen moving.
     public var isSettled: Bool { phase == .rest && contacts.isEmpty && snap == nil }
 

@@ -284,11 +284,10 @@ public final class CarouselPresenter {
     /// (draw again): a streamed frame due but not drawn yet changes nothing until it comes (`collect`). Call before
     /// each frame is drawn.
     public func advanceAnimations(_ carousel: Carousel, at now: Duration) -> Bool {
-        let centre = carousel.count > 0 ? carousel.index : nil
         let views = carousel.visibleViews()
         spritesBefore.removeAll(keepingCapacity: true)
         for view in views { spritesBefore.append(cache.peek(view.banner).map { sprite(of: view.banner, in: $0) }) }
-        _ = playback.advance(views, centre: centre, at: now) { cache.peek($0)?.timeline }
+        _ = playback.advance(views, playing: carousel.playingBanner, at: now) { cache.peek($0)?.timeline }
         advanceStreams(views)
         var changed = false
         for (view, before) in zip(views, spritesBefore) {

@@ -10,12 +10,13 @@ import FrameLoop
 public struct LoopHarness {
     private let world: SimulatedLoop
 
-    /// A carousel of `count` banners on a display of `width` by `height` pixels, paced as `pacing` says; the screen
+    /// A carousel of `count` banners on a display of `width` by `height` pixels, paced as `pacing` says, autoplay
+    /// resting `autoplay` on a banner unless `ownInterval` gives its own (as a banner's `duration` does); the screen
     /// lit as `schedule` says (nil: always), the clock's zero `localStart` after Monday 00:00 local time.
     public init(
-        count: Int, pacing: Pacing, flips: FlipBehaviour, autoplay: Duration? = nil, width: Int = 800,
-        height: Int = 480,
-        scale: Double = 1, schedule: ScreenSchedule? = nil, localStart: Duration = .zero
+        count: Int, pacing: Pacing, flips: FlipBehaviour, autoplay: Duration? = nil,
+        ownInterval: @escaping @Sendable (_ index: Int) -> Duration? = { _ in nil }, width: Int = 800,
+        height: Int = 480, scale: Double = 1, schedule: ScreenSchedule? = nil, localStart: Duration = .zero
     ) throws {
         var metrics = CarouselMetrics()
         metrics.autoplayInterval = autoplay
@@ -27,11 +28,11 @@ public struct LoopHarness {
             ? .timer(period: PacingDecision.fallbackTimerPeriod, reason: .noPageFlips)
             : .vblank(period: FramePacer.step)
         let display = FakeDisplay(clock: clock, flips: flips, pacing: decision)
+        var carousel = Carousel(layout: layout, metrics: metrics, count: count)
+        carousel.ownAutoplayInterval = ownInterval
         world = SimulatedLoop(
             clock: clock, display: display,
-            frames: FrameDriver(
-                scheduler: FrameScheduler(
-                    carousel: Carousel(layout: layout, metrics: metrics, count: count), pacing: pacing)),
+            frames: FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: pacing)),
             schedule: schedule, localStart: localStart)
     }
 

@@ -163,7 +163,7 @@ final class SimulatedLoop: LoopWorld {
     func advanceAnimations(at now: Duration) -> Bool {
         let carousel = frames.scheduler.carousel
         return scanout != nil
-            && playback.advance(carousel.visibleViews(), centre: carousel.index, at: now) { banner in
+            && playback.advance(carousel.visibleViews(), playing: carousel.playingBanner, at: now) { banner in
                 isRendered(banner) ? animations[banner] : nil
             }
     }

@@ -4,7 +4,7 @@ import FrameLoopTesting
 import Testing
 
 /// Animated banners through the loop's own step (`LoopWorld.step`): at rest a frame is drawn for each frame of the
-/// animation at its time and for nothing else, and an animation begins as its banner comes to the centre.
+/// animation at its time and for nothing else, and an animation begins as its banner comes to rest in the centre.
 @Suite struct AnimatedBannerLoopTests {
     static func ms(_ n: Int) -> Duration { .milliseconds(n) }
     /// Four frames: 100, 100, 100 and 200 ms.
@@ -45,14 +45,36 @@ import Testing
             count: 3, pacing: .vblank, flips: .vblank(period: FramePacer.step), autoplay: .seconds(4))
         loop.animations = [1: try Self.timeline(plays: 1)]
         loop.run(until: .seconds(8))
-        // Banner 0 rests 4 s and nothing is drawn meanwhile; then the slide, during which banner 1 becomes the one
-        // nearest the centre and begins: its frames go 0, 1, 2, 3 in order and never back.
+        // Banner 0 rests 4 s and nothing is drawn meanwhile; then the slide, at whose end banner 1 begins: its
+        // frames go 0, 1, 2, 3 in order and never back.
         #expect(!loop.frames.contains { $0.time > .zero && $0.time < .seconds(4) })
         let animated = loop.animationFrames.filter { $0.time >= .seconds(4) }.map(\.frame)
         #expect(animated.first == 0 && animated.last == 3)
         #expect(zip(animated, animated.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(Set(animated) == [0, 1, 2, 3])
         #expect(loop.rests == [0, 1])
+    }
+
+    @Test func aBannerLastingItsAnimationHandsOverAsItsLastFrameEnds() throws {
+        // Banner 1 lasts its animation's 500 ms, as a video banner lasts its video.
+        var loop = try LoopHarness(
+            count: 3, pacing: .vblank, flips: .vblank(period: FramePacer.step), autoplay: .seconds(4),
+            ownInterval: { $0 == 1 ? Self.ms(500) : nil })
+        loop.animations = [1: try Self.timeline(plays: 1)]
+        loop.run(until: .seconds(7))
+        // Its frames begin as it comes to rest (the slide in shows its first frame), and it leaves as the last ends.
+        let rested = try #require(loop.glass.first { $0.picture?.index == 1 && $0.picture?.settled == true }?.time)
+        let left = try #require(loop.glass.first { $0.time > rested && $0.picture?.settled == false }?.time)
+        let frames = loop.animationFrames.filter { $0.time >= .seconds(4) }
+        #expect(frames.filter { $0.time < rested }.allSatisfy { $0.frame == 0 })
+        for (frame, due) in [(1, Self.ms(100)), (2, Self.ms(200)), (3, Self.ms(300))] {
+            let shown = try #require(frames.first { $0.frame == frame }?.time)
+            // On glass within a step or two of its time (the flip after the step that drew it).
+            #expect(shown >= rested + due && shown <= rested + due + FramePacer.step * 2, "frame \(frame) at \(shown)")
+        }
+        // The slide away begins within a step of 500 ms after the rest (the step and its flip).
+        let handover = rested + Self.ms(500)
+        #expect(left >= handover - FramePacer.step && left <= handover + FramePacer.step, "left at \(left)")
     }
 
     @Test func anUnpluggedScreenPlaysNothingAndWakesForNoFrame() throws {

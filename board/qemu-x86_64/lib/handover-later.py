@@ -11,8 +11,9 @@ anything else: the background between banners, a placeholder, a blank banner. Ch
   - FROM, then TO, was seen in the centre (the change is inside the burst), and at least one screendump caught the
     slide (both on the row, each over more than 100 columns);
   - FROM, a video, played while it was centred: its frames, counted in green, went by (at least MIN_FRAMES of them),
-    so a video frozen on a frame fails, whatever its codec. The frames it reached before its slide are printed: on
-    the emulated CPU a 10 fps video falls behind (what a small board shows), so they are not judged.
+    so a video frozen on a frame fails, whatever its codec;
+  - and handed over at its own length: the slide began within LATE_FRAMES of its frames of its end (timed from the
+    last frames seen), neither cutting it short nor holding it.
 Prints what it found and exits 1 on any failure.
 """
 
@@ -27,6 +28,12 @@ FAMILIES = [("first", 220, 30, None), ("second", 30, 220, None), ("still", 0x30,
 # Each video's last frame (lib/handover-videos.sh: 60 and 40 frames at 10 fps) and a frame's time, ms.
 LAST_FRAME = {"first": 59, "second": 39}
 FRAME_MS = 100
+# A screendump's interval in a burst (tests/video-handover.sh), ms.
+SHOT_MS = 100
+# The handover comes at the video's length within this many of its frames.
+LATE_FRAMES = 2
+# The frames a video's end is timed from: its last few, where a video that fell behind has caught up (or not).
+RECENT_FRAMES = 5
 # Frames of a video seen centred at the least: a burst of screendumps every 100 ms sees it for seconds, and the
 # emulated CPU, behind, still shows 7 to 16 of them; one frozen shows one or two.
 MIN_FRAMES = 5
@@ -90,13 +97,33 @@ def judge(out, burst, first, then):
 
 
 def judge_length(video, playing, slide_began, shots):
-    """That `video` played while centred (`playing`: ms and frame of each screendump)."""
+    """That `video` played while centred (`playing`: ms and frame of each screendump) and handed over at its own
+    length: the slide began within LATE_FRAMES frames of its end (and a screendump's interval after), its end timed
+    from its last frames seen."""
     frames = sorted({frame for _, frame in playing})
     print(f"{video}: frames {frames[:3]}...{frames[-3:]} seen centred ({len(frames)} of them; its last is "
           f"{LAST_FRAME[video]}), its slide began at {slide_began} ms of {shots[-1][1] if shots else 0}")
     if len(frames) < MIN_FRAMES:
         return [f"{video} showed {len(frames)} frame(s) while centred, fewer than {MIN_FRAMES}: frozen"]
-    return []
+    last = LAST_FRAME[video]
+    if slide_began is None:
+        return [f"{video} was still centred at the burst's end"]
+    # When its last frame ended, from its last frames seen (each shows for FRAME_MS from some moment before the
+    # screendump that caught it: the earliest end they give).
+    ends = [ms + (last + 1 - frame) * FRAME_MS for ms, frame in playing if frame >= last - RECENT_FRAMES]
+    if not ends:
+        return [f"{video} was handed over at frame {frames[-1]}, before its last {RECENT_FRAMES} frames: cut short"]
+    ended = min(ends)
+    rest = max(ms for ms, _ in playing)  # the last screendump before the slide: still at rest
+    print(f"{video}: its last frame ended by {ended} ms; at rest at {rest} ms, sliding at {slide_began} ms")
+    failures = []
+    if rest < ended - LATE_FRAMES * FRAME_MS:
+        failures.append(f"{video} began to slide by {slide_began} ms, before its last {LATE_FRAMES} frames "
+                        f"(it ended by {ended} ms): cut short")
+    if slide_began > ended + LATE_FRAMES * FRAME_MS + SHOT_MS:
+        failures.append(f"{video} was still at rest at {rest} ms, more than {LATE_FRAMES} frames after its end (by "
+                        f"{ended} ms): held past its length")
+    return failures
 
 
 def main():
