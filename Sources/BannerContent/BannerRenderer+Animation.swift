@@ -61,6 +61,7 @@ extension BannerRenderer {
                 current = nil
             }
         }
+        if let fallback = animation.decoderFallback { problems.append(fallback.description) }
         problems += textProblems(in: banner) + fontProblems(banner)
         return RenderedAnimation(
             durations: durations, drawn: drawn, plays: banner.loop ? nil : animation.plays, problems: problems)
@@ -80,7 +81,7 @@ extension BannerRenderer {
     }
 
     /// What follows the path when frame `frame` of an animation fails: the player's log and `check` say the same.
-    static func frameFailure(frame: Int, _ error: ImageError) -> String {
+    public static func frameFailure(frame: Int, _ error: ImageError) -> String {
         "frame \(frame): \(error.reason); the \(frame - 1) frame(s) before it play"
     }
 }

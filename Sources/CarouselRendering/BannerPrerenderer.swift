@@ -21,7 +21,7 @@ public protocol BannerPrerenderer: AnyObject {
     /// `owner`'s stream is no longer wanted: it is closed off the caller's thread.
     func endStream(_ owner: StreamOwner)
     /// Takes the streamed frames drawn for `generation` since the last call.
-    func collectFrames(generation: Int) -> [StreamedFrame]
+    func collectFrames(generation: Int) -> (frames: [StreamedFrame], problems: [String])
 }
 
 /// Frames of one streamed animation, most wanted first, as a presenter asks for them: everything needed to draw them

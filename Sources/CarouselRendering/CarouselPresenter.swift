@@ -170,7 +170,9 @@ public final class CarouselPresenter {
             report(result.problems)
             for view in visible where view.banner == result.banner { redraw = true }
         }
-        for frame in worker.collectFrames(generation: workerGeneration) where streams.add(frame) {
+        let delivered = worker.collectFrames(generation: workerGeneration)
+        report(delivered.problems)
+        for frame in delivered.frames where streams.add(frame) {
             streamArrived = true
             // The frame due, or one late but newer than the one shown: draw it now.
             if visible.contains(where: { $0.banner == frame.banner }),
@@ -348,10 +350,10 @@ public final class CarouselPresenter {
         {
             inlineStreams.append(opened)
         }
-        guard let stream = inlineStreams.first(where: { $0.banner == banner }),
-            let drawn = stream.frame(frame, renderer: renderer, target: target)
-        else { return }
-        streams.add(drawn)
+        guard let stream = inlineStreams.first(where: { $0.banner == banner }) else { return }
+        let drawn = stream.frame(frame, renderer: renderer, target: target)
+        report(stream.takeProblems())
+        if let drawn { streams.add(drawn) }
     }
 
     /// What became of the frames of videos and long animations drawn as they play (drawn, shown, dropped, late),

@@ -28,6 +28,10 @@ public final class FrameStream {
     private let pool: SpritePool
     /// The frame `nextFrame()` gives next.
     private var position = 0
+    /// Lines for the log not taken yet (`takeProblems`).
+    private var problems: [String] = []
+    /// Whether a decoder's failure and the one that took over were told.
+    private var fallbackTold = false
 
     /// The animation of banner `banner` (`content`), opened anew through `renderer`'s images to draw for `target`;
     /// nil when it does not open (it did when the banner was rendered: the file changed, and a reload follows).
@@ -55,11 +59,11 @@ public final class FrameStream {
             }
             while position < n {
                 // A frame passed over (the stream fell behind) lends its pixels to the next, as a drawn one does.
-                guard let skipped = try animation.nextFrame() else { return nil }
+                guard let skipped = try next() else { return nil }
                 animation.recycle(skipped.bitmap)
                 position += 1
             }
-            guard let decoded = try animation.nextFrame() else { return nil }
+            guard let decoded = try next() else { return nil }
             position += 1
             let bitmap = renderer.renderFrame(
                 content, decoded, width: target.width, height: target.height, overlay: overlay)
@@ -67,7 +71,27 @@ public final class FrameStream {
             animation.recycle(bitmap)
             return StreamedFrame(banner: banner, frame: n, sprite: sprite)
         } catch {
+            if case .file(let path) = content.artwork {
+                problems.append("\(path): " + BannerRenderer.frameFailure(frame: n + 1, error))
+            }
             return nil
         }
+    }
+
+    /// The animation's next frame; a decoder that failed and the one that took over are told once.
+    private func next() throws(ImageError) -> AnimationFrame? {
+        let frame = try animation.nextFrame()
+        if !fallbackTold, let fallback = animation.decoderFallback {
+            problems.append(fallback.description)
+            fallbackTold = true
+        }
+        return frame
+    }
+
+    /// Lines for the log since the last call, one each: a frame that could not be decoded (the stream ends before
+    /// it), a decoder that failed and the one that took over.
+    public func takeProblems() -> [String] {
+        defer { problems.removeAll() }
+        return problems
     }
 }

@@ -31,6 +31,9 @@ public protocol AnimationFrames: AnyObject {
     var durations: [Duration]? { get }
     /// A video's codec, size and length; nil for an animated image.
     var video: VideoSummary? { get }
+    /// What the first decoder (a board's hardware one) failed with, once the software decoder took over from it;
+    /// nil while it decodes, and for every other decoder.
+    var decoderFallback: DecoderFallback? { get }
     /// The next frame; nil after the last (`rewind()` plays it again).
     func nextFrame() throws(ImageError) -> AnimationFrame?
     /// Back to before the first frame.
@@ -43,5 +46,24 @@ public protocol AnimationFrames: AnyObject {
 extension AnimationFrames {
     public var durations: [Duration]? { nil }
     public var video: VideoSummary? { nil }
+    public var decoderFallback: DecoderFallback? { nil }
     public func recycle(_ bitmap: consuming Bitmap) {}
+}
+
+/// A decoder that failed after it had opened (a board's hardware decoder meeting a stream its block does not take),
+/// and the one that took over.
+public struct DecoderFallback: Equatable, Sendable, CustomStringConvertible {
+    /// The decoder that failed, as libavcodec names it ("h264_v4l2m2m").
+    public var failed: String
+    /// The frame it failed at, from 0.
+    public var frame: Int
+    public var error: ImageError
+    /// The decoder that decodes from there ("h264").
+    public var takenOverBy: String
+
+    /// One line for the log, naming the file.
+    public var description: String {
+        "\(error.path): the \(failed) decoder failed at frame \(frame + 1) (\(error.call): \(error.message)); "
+            + "\(takenOverBy) decodes it from there"
+    }
 }

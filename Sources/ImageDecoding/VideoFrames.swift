@@ -43,6 +43,10 @@ final class VideoFrames: AnimationFrames {
     /// A frame's pixels handed back once drawn, written over by the next frame: a banner-sized buffer fewer to map
     /// and fault in at every frame.
     private var recycled: [UInt32] = []
+    /// The software decoder while another (the board's hardware one) decodes: it takes over if that one fails.
+    private var software: UnsafePointer<AVCodec>?
+    /// The first decoder's failure, once the software one took over.
+    private(set) var decoderFallback: DecoderFallback?
 
     /// The demuxers a video banner may use, as libavformat names them.
     static let formats = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm"
@@ -56,9 +60,10 @@ final class VideoFrames: AnimationFrames {
     /// against `limits` before the decoder is opened. Without `decoding`, no decoder is opened (the timeline and
     /// summary only, as the loader wants them: a board's hardware decoder is not taken for that).
     /// `identity` is the file's as the caller opened it: its probe is read once (`VideoProbes`).
+    /// `first` names the decoder tried before the software one (default: the board's hardware decoder).
     init(
         path: String, identity: FileIdentity? = nil, limits: ImageLimits, fitting: (width: Int, height: Int)?,
-        decoding: Bool = true
+        decoding: Bool = true, first: String? = nil
     ) throws(ImageError) {
         self.path = path
         ffmpeg = try FFmpegCalls.forVideo(at: path)
@@ -101,10 +106,11 @@ final class VideoFrames: AnimationFrames {
         (width, height) = fitting.map { (max(1, $0.width), max(1, $0.height)) } ?? (sourceWidth, sourceHeight)
         guard decoding else { return }
         // The board's hardware decoder when libavcodec reaches one (it opens only where the device is), else software.
-        if let hardware = Self.hardwareDecoder(id).flatMap({ ffmpeg.avcodec_find_decoder_by_name($0) }),
+        if let hardware = (first ?? Self.hardwareDecoder(id)).flatMap({ ffmpeg.avcodec_find_decoder_by_name($0) }),
             (try? open(hardware, parameters)) != nil
         {
             summary.decoder = String(cString: hardware.pointee.name)
+            software = decoder
             return
         }
         try open(decoder, parameters)
@@ -147,22 +153,53 @@ final class VideoFrames: AnimationFrames {
     }
 
     func nextFrame() throws(ImageError) -> AnimationFrame? {
-        guard let durations, given < durations.count, let codec, let picture, let format, let packet
-        else { return nil }
+        guard let durations, given < durations.count, let picture else { return nil }
+        do {
+            guard try receive(into: picture) else { return nil }
+        } catch {
+            // A hardware decoder that opened may still fail (a profile or a size its block does not take).
+            guard let software, error != cut else { throw error }
+            try decodeInSoftware(software, after: error)
+            guard try receive(into: picture) else { return nil }
+        }
+        defer { ffmpeg.av_frame_unref(picture) }
+        let frame = AnimationFrame(bitmap: try scaled(picture), duration: durations[given])
+        given += 1
+        return frame
+    }
+
+    /// The next picture decoded into `picture`; false after the last.
+    private func receive(into picture: UnsafeMutablePointer<AVFrame>) throws(ImageError) -> Bool {
+        guard let codec, let format, let packet else { return false }
         while true {
             let received = ffmpeg.avcodec_receive_frame(codec, picture)
-            if received == 0 {
-                defer { ffmpeg.av_frame_unref(picture) }
-                let frame = AnimationFrame(bitmap: try scaled(picture), duration: durations[given])
-                given += 1
-                return frame
-            }
+            if received == 0 { return true }
             if received == bannerd_averror_eof() {
                 if let cut { throw cut }
-                return nil
+                return false
             }
             guard received == -EAGAIN else { throw error(received, call: "avcodec_receive_frame") }
             try feed(codec, from: format, through: packet)
+        }
+    }
+
+    /// The first decoder failed with `failure` at frame `given`: `decoder` (software) takes over from the start of the
+    /// file, decoding the frames already given without scaling them, so that the next one is the frame due.
+    private func decodeInSoftware(_ decoder: UnsafePointer<AVCodec>, after failure: ImageError) throws(ImageError) {
+        software = nil
+        decoderFallback = DecoderFallback(
+            failed: summary.decoder, frame: given, error: failure, takenOverBy: String(cString: decoder.pointee.name))
+        ffmpeg.avcodec_free_context(&codec)
+        guard let format, let parameters = format.pointee.streams[Int(stream)]?.pointee.codecpar, let picture else {
+            throw failure
+        }
+        try open(decoder, parameters)
+        summary.decoder = String(cString: decoder.pointee.name)
+        let sought = ffmpeg.av_seek_frame(format, stream, start, AVSEEK_FLAG_BACKWARD)
+        guard sought >= 0 else { throw error(sought, call: "av_seek_frame") }
+        for _ in 0..<given {
+            guard try receive(into: picture) else { return }
+            ffmpeg.av_frame_unref(picture)
         }
     }
 

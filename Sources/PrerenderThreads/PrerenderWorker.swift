@@ -42,6 +42,8 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private var streamClosing: FrameStream?
     /// Frames drawn for the wanted stream and not collected yet.
     private var finishedFrames: [StreamedFrame] = []
+    /// Lines for the log from the stream's drawing (`FrameStream.takeProblems`), collected with its frames.
+    private var streamProblems: [String] = []
     /// Threads that have built their renderer, and the first error of one that could not.
     private var threadsReady = 0
     private var startFailure: (any Error)?
@@ -195,13 +197,14 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         }
     }
 
-    /// Takes the streamed frames drawn for `generation` since the last call.
-    public func collectFrames(generation asked: Int) -> [StreamedFrame] {
+    /// Takes the streamed frames drawn for `generation` since the last call, and the lines their drawing logged.
+    public func collectFrames(generation asked: Int) -> (frames: [StreamedFrame], problems: [String]) {
         condition.lock()
         defer { condition.unlock() }
-        guard streamWanted?.generation == asked else { return [] }
-        let done = finishedFrames
+        guard streamWanted?.generation == asked else { return ([], []) }
+        let done = (finishedFrames, streamProblems)
         finishedFrames.removeAll(keepingCapacity: true)
+        streamProblems.removeAll()
         return done
     }
 
@@ -307,12 +310,14 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         let opened =
             stream ?? FrameStream(banner: request.banner, request.content, renderer: renderer, for: request.target)
         let drawn = opened?.frame(frame, renderer: renderer, target: request.target)
+        let problems = opened?.takeProblems() ?? []
         condition.lock()
         streamHolder = .none
         var unwanted: FrameStream?
         if streamWanted == request.owner {
             if let opened { streamHolder = .idle(opened, request.owner) }
             if let drawn { finishedFrames.append(drawn) }
+            streamProblems += problems
         } else {
             unwanted = opened
         }
@@ -320,6 +325,6 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         condition.broadcast()  // a thread may wait for the stream to come back
         condition.unlock()
         _ = consume unwanted  // closed here, the lock released
-        if wanted, drawn != nil { wake() }
+        if wanted, drawn != nil || !problems.isEmpty { wake() }
     }
 }

@@ -167,6 +167,35 @@ import Testing
         }
     }
 
+    /// A streamed animation whose file is cut short after it was rendered (rewritten in place while it plays) plays
+    /// the frames still there, then stops, and says so in one line naming the file and the frame.
+    @Test func aStreamCutShortSaysWhereItStopped() throws {
+        try Self.withGIF(loop: -1, seconds: 3) { path in
+            let images = CountingFrames()
+            let fonts = try FontSet()
+            let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
+            let banners = BannerList(
+                [Banner(id: "long", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
+            let presenter = CarouselPresenter(
+                banners: banners, layout: layout, rotation: .none, background: .black,
+                rendering: .inline(BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: images)),
+                animationBudget: 1)
+            let carousel = Carousel(layout: layout, count: banners.count)
+            presenter.focus(on: carousel)
+            #expect(presenter.takeProblems().isEmpty)
+            // Half the file is left: its first frames, and one cut through.
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+            for step in 0...210 { _ = presenter.advanceAnimations(carousel, at: FramePacer.step * step) }
+            let shown = presenter.streamCounts.shown
+            #expect(shown > 5 && shown < 29, "\(shown) frames shown")
+            let lines = presenter.takeProblems()
+            #expect(lines.count == 1, "\(lines)")
+            #expect(lines.first?.hasPrefix(path + ": frame ") == true, "\(lines)")
+            #expect(lines.first?.hasSuffix("frame(s) before it play") == true, "\(lines)")
+        }
+    }
+
     /// At rest an animation's next frame writes its banner's rectangle and nothing else: the rest of the buffer,
     /// painted over here, is left as it was; what is written is the frame drawn whole. A frame that moves is
     /// written whole.

@@ -102,6 +102,30 @@ import Testing
         }
     }
 
+    /// A first decoder that opens and then fails (as a board's hardware decoder does on a stream its block does not
+    /// take) hands over to the software one: here libavcodec's own AV1 decoder, which opens without a device and
+    /// decodes only through one. Every frame still comes, as ffmpeg decodes it, and the fallback names both.
+    @Test func aDecoderFailingAfterItOpenedHandsOverToSoftware() throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let av1 = try #require(Self.encodings.first { $0.name == "AV1" })
+        let path = try Self.make(av1, in: directory)
+        let video = try VideoFrames(path: path, limits: .default, fitting: nil, first: "av1")
+        #expect(video.summary.decoder == "av1" && video.decoderFallback == nil)
+        let frames = try Self.all(video)
+        let expected = try Self.reference(path, size: (64, 48))
+        #expect(frames.count == 12 && expected.count == 12)
+        for (n, (frame, reference)) in zip(frames, expected).enumerated() {
+            let difference = Self.largestDifference(frame.bitmap.pixels, reference)
+            #expect(difference <= 2, "frame \(n): \(difference) apart")
+        }
+        let fallback = try #require(video.decoderFallback)
+        #expect(fallback.failed == "av1" && fallback.takenOverBy == "libdav1d" && fallback.frame == 0)
+        #expect(video.summary.decoder == "libdav1d")
+        #expect(fallback.description.hasPrefix(path + ": the av1 decoder failed at frame 1 (avcodec_"))
+        #expect(fallback.description.hasSuffix("libdav1d decodes it from there"))
+    }
+
     /// How a stream says its colours are coded: the matrix and range tags an encoder writes, and what ffprobe reads.
     struct ColourTags: CustomTestStringConvertible, Sendable {
         var flags: [String]

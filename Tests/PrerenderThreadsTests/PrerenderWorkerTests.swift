@@ -228,7 +228,7 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         let (generation, ask) = Self.streaming(on: worker)
         ask([1, 2, 3])
         ask([1, 2, 3, 4])
-        #expect(worker.collectFrames(generation: generation).map(\.frame).sorted() == [1, 2, 3, 4])
+        #expect(worker.collectFrames(generation: generation).frames.map(\.frame).sorted() == [1, 2, 3, 4])
     }
 
     /// The GIF as the worker's one banner, at 64x48, streamed: its generation, and a request of frames (returning
@@ -263,11 +263,11 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         ask([1, 2])
         ask([])
         ask([3])
-        #expect(worker.collectFrames(generation: generation).map(\.frame).sorted() == [1, 2, 3])
+        #expect(worker.collectFrames(generation: generation).frames.map(\.frame).sorted() == [1, 2, 3])
         #expect(opened.count == 1)
         worker.endStream(StreamOwner(generation: generation, banner: 0))
         ask([4])
-        #expect(opened.count == 2 && worker.collectFrames(generation: generation).map(\.frame) == [4])
+        #expect(opened.count == 2 && worker.collectFrames(generation: generation).frames.map(\.frame) == [4])
     }
 
     /// A streamed frame not drawn by its time changes nothing on screen, so the loop draws nothing for it: the frame
