@@ -8,7 +8,7 @@ public protocol ImageLoading {
     func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage
     /// The animation at `path` opened to play, its frames decoded as they are asked for; nil for a format that is
     /// not played (`ImageDecoder.animation(path:fitting:)`). A video's frames come scaled to cover `fitting`.
-    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)?
+    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationDecoder)?
 }
 
 extension ImageDecoder: ImageLoading {
@@ -16,7 +16,7 @@ extension ImageDecoder: ImageLoading {
         try decodeImage(path: path, fitting: fitting)
     }
 
-    public func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)? {
+    public func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationDecoder)? {
         try animation(path: path, fitting: fitting)
     }
 }

@@ -11,7 +11,7 @@ import Raster
 /// (from as many sources in turn as the animation has frames, so each is as cold as a frame's sprite), one of the
 /// whole frame, and the whole frame composed instead; with the heap allocations it makes; what the banner keeps (its
 /// frames as sprites) and costs the pre-render thread against a still banner; and what one frame costs drawn as it
-/// plays (`FrameStream`, for an animation longer than a banner keeps), against the frame's own 100 ms.
+/// plays (`StreamDrawer`, for an animation longer than a banner keeps), against the frame's own 100 ms.
 enum AnimationCost {
     static func run(fonts: FontSet, scratch: String) throws {
         print(
@@ -39,12 +39,12 @@ enum AnimationCost {
             let clock = ContinuousClock()
             var kept = 0
             let animatedTook = clock.measure {
-                kept = BannerPicture.render(animated, with: renderer, for: prerender).picture.frames.count
+                kept = BannerPicture.render(animated, with: renderer, for: prerender).picture.sprites.count
             }
             let stillTook = clock.measure { _ = BannerPicture.render(banners[1], with: renderer, for: prerender) }
             // Drawn as it plays instead (an animation longer than a banner keeps): one frame after another, the file read
             // from its start again at each loop, as a pre-render thread draws them.
-            guard let stream = FrameStream(banner: 0, animated, renderer: renderer, for: prerender) else {
+            guard let stream = StreamDrawer(banner: 0, animated, renderer: renderer, for: prerender) else {
                 print("animation \(width)x\(height): \(gif) did not open to play")
                 continue
             }

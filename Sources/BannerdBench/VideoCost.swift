@@ -7,7 +7,7 @@ import GlyphText
 import ImageDecoding
 import Raster
 
-/// Video banners on one thread, as the pre-render threads play them (`VideoFrames`, `FrameStream`): H.264 and VP9
+/// Video banners on one thread, as the pre-render threads play them (`VideoDecoder`, `StreamDrawer`): H.264 and VP9
 /// at 720p and 1080p, 30 fps (ffmpeg's `testsrc2`, moving everywhere, made in the run by its libx264 and libvpx
 /// encoders), shown in the banner of a 1920x1080 screen. Per frame: decoding and scaling to the banner, then the
 /// whole banner drawn (decode, scale, text, sprite), each against the frame's own 33.3 ms: the real-time factor,
@@ -65,7 +65,7 @@ enum VideoCost {
                 }
                 let playing = residentKiB() - before
                 let content = Banner(id: "video", title: "Video", artwork: .file(path: path))
-                guard let stream = FrameStream(banner: 0, content, renderer: renderer, for: target) else {
+                guard let stream = StreamDrawer(banner: 0, content, renderer: renderer, for: target) else {
                     print("\(label): did not open to stream")
                     continue
                 }
@@ -93,7 +93,7 @@ enum VideoCost {
     /// A 1080p30 H.264 video banner at rest in the centre of a 1920x1080 screen, rendered inline: each new frame
     /// written into a display buffer (`drawChanges`) filled with a sentinel first, the bytes it changed counted (every
     /// pixel written is opaque, the sentinel is not) against the banner's area at 4 bytes a pixel; and the heap
-    /// allocations of a frame drawn as it plays (`FrameStream`, FFmpeg's own included), against the banner's bytes.
+    /// allocations of a frame drawn as it plays (`StreamDrawer`, FFmpeg's own included), against the banner's bytes.
     static func atRest(fonts: FontSet, scratch: String) throws {
         print(
             "## A video banner at rest: bytes written per new frame against the banner's (goal: at most 1.05), and "
@@ -130,7 +130,7 @@ enum VideoCost {
         let target = PrerenderTarget(
             width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: 1,
             cornerRadius: layout.cornerRadiusPixels, rotation: .none, background: benchBackground)
-        guard let stream = FrameStream(banner: 0, banners[0], renderer: renderer, for: target) else {
+        guard let stream = StreamDrawer(banner: 0, banners[0], renderer: renderer, for: target) else {
             throw Failure("\(path) did not open to stream")
         }
         for n in 0..<4 { _ = stream.frame(n, renderer: renderer, target: target) }  // the pool's blocks made
@@ -180,7 +180,7 @@ enum VideoCost {
                     _ = presenter.advanceAnimations(carousel, at: FramePacer.step * step)
                 }
             }
-            // The middle of the picture at the banner's aspect, scaled by area averaging to BGRA, as VideoFrames does.
+            // The middle of the picture at the banner's aspect, scaled by area averaging to BGRA, as VideoDecoder does.
             let aspect = "\(width)/\(height)"
             let filter =
                 "crop='min(iw,ih*\(aspect))':'min(ih,iw/(\(aspect)))',scale=\(width):\(height):flags=area,format=bgra"

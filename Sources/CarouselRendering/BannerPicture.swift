@@ -4,31 +4,31 @@ import Raster
 
 /// A banner as the presenter shows it: one sprite for a still; one sprite of the whole banner per frame of an
 /// animation that fits what a banner keeps (`AnimationBudget`), with the timeline they play on; or, for a longer
-/// one, its first frame and its timeline, the other frames drawn as they play (`isStreamed`, `FrameStream`).
+/// one, its first frame and its timeline, the other frames drawn as they play (`isStreamed`, `StreamDrawer`).
 public struct BannerPicture: Sendable {
     /// At least one; one for a still and for a streamed animation.
-    public let frames: [Sprite]
+    public let sprites: [Sprite]
     /// nil: a still.
     public let timeline: AnimationTimeline?
     /// The frames past the first are drawn as they play, off the loop.
     public let isStreamed: Bool
 
     public init(_ still: Sprite) {
-        frames = [still]
+        sprites = [still]
         timeline = nil
         isStreamed = false
     }
 
-    public init(frames: [Sprite], timeline: AnimationTimeline) {
-        precondition(frames.count == timeline.frameCount)  // invariant: one sprite per frame of the timeline
-        self.frames = frames
+    public init(sprites: [Sprite], timeline: AnimationTimeline) {
+        precondition(sprites.count == timeline.frameCount)  // invariant: one sprite per frame of the timeline
+        self.sprites = sprites
         self.timeline = timeline
         isStreamed = false
     }
 
     /// An animation too long to keep: its first frame, the others drawn as they play.
     public init(streaming first: Sprite, timeline: AnimationTimeline) {
-        frames = [first]
+        sprites = [first]
         self.timeline = timeline
         isStreamed = true
     }
@@ -36,7 +36,7 @@ public struct BannerPicture: Sendable {
     /// The sprite of frame `n` of the frames kept (the last one past the end: a banner rendered again may have
     /// fewer; a streamed animation's first frame).
     public func sprite(frame n: Int) -> Sprite {
-        frames[min(max(0, n), frames.count - 1)]
+        sprites[min(max(0, n), sprites.count - 1)]
     }
 
     /// `banner` drawn by `renderer` for `target`: an animation's frames as sprites, when all of them fit in the
@@ -63,7 +63,7 @@ public struct BannerPicture: Sendable {
             }
             let picture =
                 animation.drawn == animation.durations.count
-                ? BannerPicture(frames: sprites, timeline: timeline)
+                ? BannerPicture(sprites: sprites, timeline: timeline)
                 : BannerPicture(streaming: first, timeline: timeline)
             return (picture, animation.problems)
         }

@@ -15,13 +15,13 @@ public protocol BannerPrerenderer: AnyObject {
     func request(_ wanted: [Int])
     /// Takes the banners finished for `generation` since the last call.
     func collect(generation: Int) -> [PrerenderedBanner]
-    /// Asks for frames of a streamed animation (`FrameStream`); replaces what was asked before (no frames: none to
+    /// Asks for frames of a streamed animation (`StreamDrawer`); replaces what was asked before (no frames: none to
     /// draw now, the stream kept open for the next).
     func stream(_ request: StreamRequest)
     /// `owner`'s stream is no longer wanted: it is closed off the caller's thread.
     func endStream(_ owner: StreamOwner)
     /// Takes the streamed frames drawn for `generation` since the last call.
-    func collectFrames(generation: Int) -> (frames: [StreamedFrame], problems: [String])
+    func collectFrames(generation: Int) -> (frames: [DrawnFrame], problems: [String])
 }
 
 /// Frames of one streamed animation, most wanted first, as a presenter asks for them: everything needed to draw them

@@ -43,11 +43,11 @@ public final class CarouselPresenter {
     private var playback = AnimationPlayback()
     /// The frames of streamed animations on screen; the frames last asked of the worker, for which frame due; and
     /// whether frames came since (what to ask is worked out again only then, so a step allocates nothing).
-    private var streams = StreamedFrames()
+    private var playout = StreamPlayout()
     private var streamAsked: (banner: Int, due: Int, frames: [Int])?
     private var streamArrived = false
     /// Inline rendering's open animations (the worker keeps its own).
-    private var inlineStreams: [FrameStream] = []
+    private var inlineStreams: [StreamDrawer] = []
     /// What each display buffer holds, for `drawChanges`.
     private var drawn = DrawnBuffers()
     /// `placements` moved to a damaged rectangle's origin (`drawChanges`), kept to allocate nothing per frame.
@@ -91,7 +91,7 @@ public final class CarouselPresenter {
         self.banners = banners
         cache.renumber(carrying)
         playback.renumber(carrying)
-        streams.removeAll()
+        playout.removeAll()
         inlineStreams.removeAll()
         spriteGeneration += 1
         inFlight.removeAll()
@@ -172,12 +172,12 @@ public final class CarouselPresenter {
         }
         let delivered = worker.collectFrames(generation: workerGeneration)
         report(delivered.problems)
-        for frame in delivered.frames where streams.add(frame) {
+        for frame in delivered.frames where playout.add(frame) {
             streamArrived = true
             // The frame due, or one late but newer than the one shown: draw it now.
             if visible.contains(where: { $0.banner == frame.banner }),
                 let count = cache.peek(frame.banner)?.timeline?.frameCount,
-                streams.shows(frame, due: playback.frame(of: frame.banner), count: count)
+                playout.shows(frame, due: playback.frame(of: frame.banner), count: count)
             {
                 redraw = true
             }
@@ -279,7 +279,7 @@ public final class CarouselPresenter {
     /// The sprite `picture` of `banner` shows now: its animation's frame, or a streamed one's frame drawn last.
     private func sprite(of banner: Int, in picture: BannerPicture) -> Sprite {
         guard picture.isStreamed else { return picture.sprite(frame: playback.frame(of: banner)) }
-        return streams.sprite(of: banner) ?? picture.frames[0]
+        return playout.sprite(of: banner) ?? picture.sprites[0]
     }
 
     /// Brings the animations on screen up to `now` (`AnimationPlayback`); returns whether a sprite on screen changed
@@ -303,7 +303,7 @@ public final class CarouselPresenter {
     /// Frames due of streamed animations on screen: shown when drawn (inline rendering draws them now), and the next
     /// ones asked of the worker for the one playing; its stream ended once none plays.
     private func advanceStreams(_ views: VisibleViews) {
-        streams.keep(views)
+        playout.keep(views)
         inlineStreams.removeAll { stream in !views.contains { $0.banner == stream.banner } }
         var playing = false
         for view in views {
@@ -312,15 +312,15 @@ public final class CarouselPresenter {
             let due = playback.frame(of: view.banner)
             // Once per frame: the frame shown is drawn already (drawing it again would decode the file from its
             // start at every step, as the stream is past it).
-            if due != 0, !streams.isDrawn(view.banner, frame: due), case .inline(let renderer) = rendering {
+            if due != 0, !playout.isDrawn(view.banner, frame: due), case .inline(let renderer) = rendering {
                 drawInline(view.banner, frame: due, with: renderer)
             }
-            streams.show(view.banner, due: due, count: count)
+            playout.show(view.banner, due: due, count: count)
             guard case .worker(let worker) = rendering, playback.isPlaying(view.banner), !playing else { continue }
             playing = true
             if let asked = streamAsked, asked.banner == view.banner, asked.due == due, !streamArrived { continue }
             if let asked = streamAsked, asked.banner != view.banner { endStreams() }
-            let wanted = streams.wanted(view.banner, due: due, count: count)
+            let wanted = playout.wanted(view.banner, due: due, count: count)
             let unchanged = streamAsked.map { $0.banner == view.banner && $0.frames == wanted } ?? false
             streamAsked = (view.banner, due, wanted)
             if !unchanged {
@@ -346,22 +346,22 @@ public final class CarouselPresenter {
     /// Frame `frame` of `banner`'s streamed animation, drawn on this thread (inline rendering).
     private func drawInline(_ banner: Int, frame: Int, with renderer: BannerRenderer) {
         if !inlineStreams.contains(where: { $0.banner == banner }), banner < banners.count,
-            let opened = FrameStream(banner: banner, banners[banner], renderer: renderer, for: target)
+            let opened = StreamDrawer(banner: banner, banners[banner], renderer: renderer, for: target)
         {
             inlineStreams.append(opened)
         }
         guard let stream = inlineStreams.first(where: { $0.banner == banner }) else { return }
         let drawn = stream.frame(frame, renderer: renderer, target: target)
         report(stream.takeProblems())
-        if let drawn { streams.add(drawn) }
+        if let drawn { playout.add(drawn) }
     }
 
     /// What became of the frames of videos and long animations drawn as they play (drawn, shown, dropped, late),
     /// since the last `takeStreamCounts()`.
-    public var streamCounts: StreamCounts { streams.counts }
+    public var streamCounts: StreamCounts { playout.counts }
 
     /// `streamCounts`, counted afresh from now (the metrics add them up across presenters).
-    public func takeStreamCounts() -> StreamCounts { streams.takeCounts() }
+    public func takeStreamCounts() -> StreamCounts { playout.takeCounts() }
 
     /// When the next frame of an animation on screen is due; nil when none will change by itself.
     public var nextAnimationFrame: Duration? { playback.nextChange }

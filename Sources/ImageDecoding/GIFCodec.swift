@@ -8,7 +8,7 @@ import Raster
 /// shows is put together here, as GIF89a says and browsers and ffmpeg do: the canvas starts transparent, a frame's
 /// transparent index leaves what is under it, and its disposal (leave, clear to transparent, or restore what was
 /// there before it) happens before the next frame is drawn.
-final class GIFAnimation: AnimationFrames {
+final class GIFAnimation: AnimationDecoder {
     let width: Int
     let height: Int
     private(set) var plays: Int? = 1

@@ -33,7 +33,7 @@ public struct ImageDecoder: Sendable {
         case .webp: return try WebPCodec.decode(file, limits: limits, fitting: fitting)
         case .gif: return try GIFAnimation.firstFrame(of: gifAnimation(file), fitting: fitting)
         case .video:
-            let video = try VideoFrames(path: path, identity: file.identity, limits: limits, fitting: fitting)
+            let video = try VideoDecoder(path: path, identity: file.identity, limits: limits, fitting: fitting)
             guard let first = try video.nextFrame() else {
                 throw ImageError(.corrupt, call: "avcodec_receive_frame", message: "no frame decodes", path: path)
             }
@@ -105,12 +105,12 @@ public struct ImageDecoder: Sendable {
     /// size only to be found one frame), and for the formats not played (PNG, JPEG). A video's frames are scaled to
     /// cover `fitting` as they are decoded; an animated image's are given at their own size.
     public func animation(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError)
-        -> (any AnimationFrames)?
+        -> (any AnimationDecoder)?
     {
         let file = try open(path)
         switch try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) {
         case .gif: return try gifAnimation(file)
-        case .video: return try VideoFrames(path: path, identity: file.identity, limits: limits, fitting: fitting)
+        case .video: return try VideoDecoder(path: path, identity: file.identity, limits: limits, fitting: fitting)
         case .webp:
             // The header (VP8X, which says whether the file is animated) sits in the first few dozen bytes.
             guard try WebPCodec.header(file.imageBytes(at: 0), limits: limits, path: path).animated else { return nil }
@@ -120,7 +120,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// As `animation(path:)`, for bytes in memory; `path` only labels errors.
-    public func animation(bytes: [UInt8], path: String = "<memory>") throws(ImageError) -> (any AnimationFrames)? {
+    public func animation(bytes: [UInt8], path: String = "<memory>") throws(ImageError) -> (any AnimationDecoder)? {
         switch try Self.format(of: bytes, path: path) {
         case .gif: return try gifAnimation(bytes: bytes, path: path)
         case .webp:
@@ -142,7 +142,8 @@ public struct ImageDecoder: Sendable {
         guard let file = try? open(path),
             (try? Self.format(of: file.imageBytes(count: 12, at: 0), path: path)) == .video
         else { return nil }
-        let video = try? VideoFrames(path: path, identity: file.identity, limits: limits, fitting: nil, decoding: false)
+        let video = try? VideoDecoder(
+            path: path, identity: file.identity, limits: limits, fitting: nil, decoding: false)
         return video?.summary.length
     }
 

@@ -20,7 +20,7 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case corrupt
         /// A video in a codec bannerd does not play, or one this FFmpeg cannot decode.
         case unsupportedVideo
-        /// A video with more frames than a banner plays (`VideoFrames.maxFrames`).
+        /// A video with more frames than a banner plays (`VideoDecoder.maxFrames`).
         case videoTooLong
         /// FFmpeg's libraries, which play every video, are not installed (or not of the version bannerd was built
         /// with).

@@ -7,7 +7,7 @@ public enum ImageFormat: Equatable, Sendable {
     case jpeg
     case webp
     case gif
-    /// MP4/QuickTime (an `ftyp` box first) or Matroska/WebM (the EBML magic), played through FFmpeg (`VideoFrames`).
+    /// MP4/QuickTime (an `ftyp` box first) or Matroska/WebM (the EBML magic), played through FFmpeg (`VideoDecoder`).
     case video
 
     /// The format whose signature `bytes` start with, or nil.

@@ -18,13 +18,13 @@ struct VideoProbe: Sendable {
 /// The videos probed lately, by file: a video's container is read for its timeline once, however often its banner
 /// is loaded (at every reload), checked, rendered and played (each time it comes on screen). A file replaced or
 /// rewritten since (`FileIdentity`) is read again. Any thread may ask.
-// Sendable because `entries` is read and written with `lock` held only (ThreadSanitizer: VideoFramesTests'
+// Sendable because `entries` is read and written with `lock` held only (ThreadSanitizer: VideoDecoderTests'
 // threadsShareTheProbes in scripts/test).
 final class VideoProbes: @unchecked Sendable {
     /// The one cache of the process.
     static let shared = VideoProbes()
     /// The frames whose durations are kept, all videos together (16 bytes each: 4 MB); the videos used least lately
-    /// go first. An hour at 60 frames a second (`VideoFrames.maxFrames`) fits.
+    /// go first. An hour at 60 frames a second (`VideoDecoder.maxFrames`) fits.
     static let maxFrames = 250_000
     /// The videos kept at most.
     static let maxVideos = 64

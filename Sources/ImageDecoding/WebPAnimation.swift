@@ -9,7 +9,7 @@ import Raster
 ///
 /// The file is held whole, as the decoder reads each frame where it lies in it; frames are decoded one at a time
 /// into the decoder's two canvases (the frame's, and the one the next frame starts from) and copied out.
-final class WebPAnimation: AnimationFrames {
+final class WebPAnimation: AnimationDecoder {
     let width: Int
     let height: Int
     let plays: Int?

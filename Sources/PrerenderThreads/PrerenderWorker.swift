@@ -14,7 +14,7 @@ import SystemCalls
 /// core) render the three banners of the first frame, or the banners a fast flick reveals, in about half the
 /// time; they run at a lower priority (nice 10) so a frame never waits behind a decode.
 // Sendable because every mutable property is read and written only with `condition` locked, and the renderers
-// never leave their threads; the streamed animation (`FrameStream`, a decoder) is handed from thread to thread
+// never leave their threads; the streamed animation (`StreamDrawer`, a decoder) is handed from thread to thread
 // under the lock and held by one at a time (`StreamHolder`); the one thing their fonts share is fontconfig's
 // process-wide configuration, which fontconfig itself makes thread-safe (ThreadSanitizer: BannerdRunTests,
 // PrerenderThreadsTests in scripts/test, threadsFallBackOnTheInstalledFontsTogether for the fallback on three
@@ -31,7 +31,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     /// Who holds the streamed animation's open decoder: nobody, the worker between frames, or a thread drawing.
     private enum StreamHolder {
         case none
-        case idle(FrameStream, StreamOwner)
+        case idle(StreamDrawer, StreamOwner)
         case lent(StreamOwner, frame: Int)
     }
     private var streamHolder = StreamHolder.none
@@ -39,10 +39,10 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private var streamWanted: StreamOwner?
     private var streamPending: StreamRequest?
     /// A stream no longer wanted, for a thread to close (never the loop's thread, never under the lock).
-    private var streamClosing: FrameStream?
+    private var streamClosing: StreamDrawer?
     /// Frames drawn for the wanted stream and not collected yet.
-    private var finishedFrames: [StreamedFrame] = []
-    /// Lines for the log from the stream's drawing (`FrameStream.takeProblems`), collected with its frames.
+    private var finishedFrames: [DrawnFrame] = []
+    /// Lines for the log from the stream's drawing (`StreamDrawer.takeProblems`), collected with its frames.
     private var streamProblems: [String] = []
     /// Threads that have built their renderer, and the first error of one that could not.
     private var threadsReady = 0
@@ -198,7 +198,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     }
 
     /// Takes the streamed frames drawn for `generation` since the last call, and the lines their drawing logged.
-    public func collectFrames(generation asked: Int) -> (frames: [StreamedFrame], problems: [String]) {
+    public func collectFrames(generation asked: Int) -> (frames: [DrawnFrame], problems: [String]) {
         condition.lock()
         defer { condition.unlock() }
         guard streamWanted?.generation == asked else { return ([], []) }
@@ -220,8 +220,8 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     /// soon) with the stream open for it and another owner's to close, else the most wanted banner.
     private enum Work {
         case banner(Int)
-        case frame(StreamRequest, frame: Int, stream: FrameStream?, closing: FrameStream?)
-        case close(FrameStream)
+        case frame(StreamRequest, frame: Int, stream: StreamDrawer?, closing: StreamDrawer?)
+        case close(StreamDrawer)
     }
 
     /// The next work, taken off the queues; nil when there is none. Called with `condition` locked.
@@ -231,8 +231,8 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
             return .close(closing)
         }
         if let asked = streamPending, let frame = asked.frames.first {
-            var stream: FrameStream?
-            var closing: FrameStream?
+            var stream: StreamDrawer?
+            var closing: StreamDrawer?
             switch streamHolder {
             case .lent: return pendingBanner()  // one thread at a time draws with the stream
             case .idle(let open, asked.owner): stream = open
@@ -302,18 +302,18 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     /// owner's); called with `condition` locked, returns with it unlocked. The stream goes back for the next frame,
     /// whichever thread draws it, while its owner still wants it; else this thread closes it.
     private func draw(
-        _ frame: Int, of request: StreamRequest, stream: FrameStream?, closing: consuming FrameStream?,
+        _ frame: Int, of request: StreamRequest, stream: StreamDrawer?, closing: consuming StreamDrawer?,
         with renderer: BannerRenderer
     ) {
         condition.unlock()
         _ = consume closing
         let opened =
-            stream ?? FrameStream(banner: request.banner, request.content, renderer: renderer, for: request.target)
+            stream ?? StreamDrawer(banner: request.banner, request.content, renderer: renderer, for: request.target)
         let drawn = opened?.frame(frame, renderer: renderer, target: request.target)
         let problems = opened?.takeProblems() ?? []
         condition.lock()
         streamHolder = .none
-        var unwanted: FrameStream?
+        var unwanted: StreamDrawer?
         if streamWanted == request.owner {
             if let opened { streamHolder = .idle(opened, request.owner) }
             if let drawn { finishedFrames.append(drawn) }

@@ -21,13 +21,13 @@ final class FakeImages: ImageLoading {
         guard let image else { throw Missing() }
         return DecodedImage(bitmap: image)
     }
-    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)? {
+    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationDecoder)? {
         animation.map { ScriptedAnimation(frames: $0.frames, plays: $0.plays, failingAt: $0.failingAt) }
     }
 }
 
 /// An animation playing frames given, failing at one if asked.
-final class ScriptedAnimation: AnimationFrames {
+final class ScriptedAnimation: AnimationDecoder {
     let frames: [AnimationFrame]
     let plays: Int?
     let failingAt: Int?

@@ -40,7 +40,7 @@ import Testing
         let alone = try ContentOptions.makeRenderer(fonts: .debian, logProblems: false)
         let t = Self.target
         for result in results.sorted(by: { $0.banner < $1.banner }) {
-            let (index, sprite) = (result.banner, result.picture.frames[0])
+            let (index, sprite) = (result.banner, result.picture.sprites[0])
             let rendered = alone.render(
                 Self.banners[index], width: t.width, height: t.height, scale: t.scale, cornerRadius: t.cornerRadius)
             let expected = Sprite(rendered.bitmap, rotation: t.rotation, format: t.format, over: t.background)

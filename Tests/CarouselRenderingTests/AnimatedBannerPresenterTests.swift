@@ -125,9 +125,9 @@ import Testing
                 BannerPicture.render(banner, with: renderer, for: target(budget: 3 << 20))
             )
         }
-        #expect(kept.picture.frames.count == 4 && kept.picture.timeline?.frameCount == 4 && kept.problems.isEmpty)
+        #expect(kept.picture.sprites.count == 4 && kept.picture.timeline?.frameCount == 4 && kept.problems.isEmpty)
         #expect(!kept.picture.isStreamed)
-        #expect(over.picture.isStreamed && over.picture.frames.count == 1 && over.problems.isEmpty)
+        #expect(over.picture.isStreamed && over.picture.sprites.count == 1 && over.problems.isEmpty)
         #expect(over.picture.timeline == kept.picture.timeline)
     }
 
@@ -267,14 +267,14 @@ final class CountingFrames: ImageLoading {
         try decoder.loadImage(path: path, fitting: fitting)
     }
 
-    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)? {
+    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationDecoder)? {
         try decoder.loadAnimation(path: path, fitting: fitting).map { Counted($0, owner: self) }
     }
 
-    private final class Counted: AnimationFrames {
-        let frames: any AnimationFrames
+    private final class Counted: AnimationDecoder {
+        let frames: any AnimationDecoder
         unowned let owner: CountingFrames
-        init(_ frames: any AnimationFrames, owner: CountingFrames) {
+        init(_ frames: any AnimationDecoder, owner: CountingFrames) {
             self.frames = frames
             self.owner = owner
         }

@@ -18,9 +18,9 @@ import Testing
         cache.insert(sprite(9), for: 7)
         #expect(cache.banners == [0, 2, 7])
         #expect(cache.picture(for: 1) == nil)
-        #expect(cache.picture(for: 7)?.frames[0].logicalWidth == 9)
+        #expect(cache.picture(for: 7)?.sprites[0].logicalWidth == 9)
         cache.insert(sprite(5), for: 7)
-        #expect(cache.banners == [0, 2, 7] && cache.picture(for: 7)?.frames[0].logicalWidth == 5)
+        #expect(cache.banners == [0, 2, 7] && cache.picture(for: 7)?.sprites[0].logicalWidth == 5)
         cache.removeAll()
         #expect(cache.banners.isEmpty)
     }
@@ -48,7 +48,7 @@ import Testing
         cache.renumber { [0: 0, 2: 1][$0] }
         #expect(cache.banners == [0, 1])
         #expect(
-            cache.picture(for: 1)?.frames[0].logicalWidth == 3 && cache.picture(for: 0)?.frames[0].logicalWidth == 1)
+            cache.picture(for: 1)?.sprites[0].logicalWidth == 3 && cache.picture(for: 0)?.sprites[0].logicalWidth == 1)
     }
 }
 

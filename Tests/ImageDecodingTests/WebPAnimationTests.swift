@@ -9,7 +9,7 @@ import Testing
 @Suite struct WebPAnimationTests {
     static func fixture() throws -> [UInt8] { try WebPDecodingTests.bytes("animated-lossless.webp") }
 
-    static func play(_ animation: any AnimationFrames) throws -> [AnimationFrame] {
+    static func play(_ animation: any AnimationDecoder) throws -> [AnimationFrame] {
         var frames: [AnimationFrame] = []
         while let frame = try animation.nextFrame() { frames.append(frame) }
         return frames

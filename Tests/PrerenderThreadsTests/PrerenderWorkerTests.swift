@@ -117,12 +117,12 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         lock.withLock { paths.append(path) }
         throw Missing()
     }
-    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)? {
+    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationDecoder)? {
         throw Missing()
     }
 }
 
-/// An animation too long to keep, its frames drawn on the worker's threads as it plays (`FrameStream`, handed from
+/// An animation too long to keep, its frames drawn on the worker's threads as it plays (`StreamDrawer`, handed from
 /// thread to thread): the pictures are those of the same animation kept whole, loop after loop.
 @Suite struct StreamedAnimationWorkerTests {
     /// Six frames of 100 ms, looping (BannerContentTests' bad-content set): more than the two drawn ahead and the
@@ -301,7 +301,7 @@ final class OpenCounter: ImageLoading, @unchecked Sendable {
     func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage {
         try decoder.loadImage(path: path, fitting: fitting)
     }
-    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationFrames)? {
+    func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationDecoder)? {
         lock.withLock { opens += 1 }
         return try decoder.loadAnimation(path: path, fitting: fitting)
     }

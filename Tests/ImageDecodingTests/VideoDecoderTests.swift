@@ -5,9 +5,9 @@ import Testing
 @testable import ImageDecoding
 
 /// Videos made by ffmpeg's encoders (libx264, libvpx-vp9, libx265, libaom) from its test card, played by
-/// `VideoFrames` and compared with what the ffmpeg program decodes from the same file: every frame, in order, at
+/// `VideoDecoder` and compared with what the ffmpeg program decodes from the same file: every frame, in order, at
 /// the file's own size and scaled to cover a banner, and the timeline read from the container.
-@Suite struct VideoFramesTests {
+@Suite struct VideoDecoderTests {
     /// A codec's encoder, the container it goes in, and how `check` names it.
     struct Encoding: CustomTestStringConvertible, Sendable {
         var encoder: [String]
@@ -43,7 +43,7 @@ import Testing
 
     /// What ffmpeg decodes from `path`, its middle cropped by ffmpeg's `crop` filter (`crop`, when given) and scaled to
     /// `size` by the same area average, as BGRA words. The scale filter gives BGRA itself (the format filter after it
-    /// asks for it), so one libswscale call scales and converts, as in `VideoFrames`.
+    /// asks for it), so one libswscale call scales and converts, as in `VideoDecoder`.
     static func reference(_ path: String, crop: String? = nil, size: (width: Int, height: Int)) throws -> [[UInt32]] {
         let scale = "scale=\(size.width):\(size.height):flags=area,format=bgra"
         let raw = try FFmpeg.run(
@@ -68,7 +68,7 @@ import Testing
     }
 
     /// Every frame `frames` gives, to its end.
-    static func all(_ frames: any AnimationFrames) throws -> [AnimationFrame] {
+    static func all(_ frames: any AnimationDecoder) throws -> [AnimationFrame] {
         var all: [AnimationFrame] = []
         while let frame = try frames.nextFrame() { all.append(frame) }
         return all
@@ -80,7 +80,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try Self.make(encoding, in: directory)
         for fitting in [nil, (width: 100, height: 100)] {
-            let video = try VideoFrames(path: path, limits: .default, fitting: fitting)
+            let video = try VideoDecoder(path: path, limits: .default, fitting: fitting)
             #expect(video.summary.codec == encoding.name)
             #expect(video.summary.width == 64 && video.summary.height == 48 && video.summary.frames == 12)
             #expect(video.summary.framesPerSecond == 25)
@@ -110,7 +110,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let av1 = try #require(Self.encodings.first { $0.name == "AV1" })
         let path = try Self.make(av1, in: directory)
-        let video = try VideoFrames(path: path, limits: .default, fitting: nil, first: "av1")
+        let video = try VideoDecoder(path: path, limits: .default, fitting: nil, first: "av1")
         #expect(video.summary.decoder == "av1" && video.decoderFallback == nil)
         let frames = try Self.all(video)
         let expected = try Self.reference(path, size: (64, 48))
@@ -163,7 +163,7 @@ import Testing
                 "csv=p=0", path,
             ])
         #expect(String(decoding: probed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == tags.probed)
-        let frames = try Self.all(VideoFrames(path: path, limits: .default, fitting: nil))
+        let frames = try Self.all(VideoDecoder(path: path, limits: .default, fitting: nil))
         let expected = try Self.reference(path, size: (64, 48))
         #expect(frames.count == 4 && expected.count == 4)
         for (n, (frame, reference)) in zip(frames, expected).enumerated() {
@@ -179,14 +179,14 @@ import Testing
                 "-v", "error", "-i", path, "-c", "copy", "-bsf:v",
                 "h264_metadata=matrix_coefficients=6:video_full_range_flag=0", retagged,
             ])
-        let other = try Self.all(VideoFrames(path: retagged, limits: .default, fitting: nil))
+        let other = try Self.all(VideoDecoder(path: retagged, limits: .default, fitting: nil))
         #expect(Self.largestDifference(other[0].bitmap.pixels, frames[0].bitmap.pixels) > 2)
     }
 
     @Test func rewindPlaysTheSameFramesAgain() throws {
         let directory = try FFmpeg.scratch("video")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let video = try VideoFrames(path: Self.make(Self.encodings[0], in: directory), limits: .default, fitting: nil)
+        let video = try VideoDecoder(path: Self.make(Self.encodings[0], in: directory), limits: .default, fitting: nil)
         let first = try Self.all(video).map(\.bitmap)
         try video.rewind()
         let again = try Self.all(video).map(\.bitmap)
@@ -205,13 +205,13 @@ import Testing
         let directory = try FFmpeg.scratch("video")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try Self.make(Self.encodings[0], in: directory)
-        let uncached = try VideoFrames(path: path, limits: .default, fitting: (40, 30))
+        let uncached = try VideoDecoder(path: path, limits: .default, fitting: (40, 30))
         let expected = try Self.all(uncached).map(\.bitmap)
         let decoder = ImageDecoder()
         #expect(decoder.videoLength(path: path) == uncached.summary.length)
         #expect(try decoder.decodeImage(path: path, fitting: (40, 30)).bitmap == expected[0])
         for _ in 0..<2 {
-            let video = try #require(try decoder.animation(path: path, fitting: (40, 30)) as? VideoFrames)
+            let video = try #require(try decoder.animation(path: path, fitting: (40, 30)) as? VideoDecoder)
             #expect(video.durations == uncached.durations && video.summary == uncached.summary)
             #expect(try Self.all(video).map(\.bitmap) == expected)
             try video.rewind()
@@ -249,8 +249,8 @@ import Testing
         let directory = try FFmpeg.scratch("video")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try Self.make(Self.encodings[0], in: directory)
-        let expected = try Self.all(VideoFrames(path: path, limits: .default, fitting: (40, 30))).map(\.bitmap)
-        let video = try VideoFrames(path: path, limits: .default, fitting: (40, 30))
+        let expected = try Self.all(VideoDecoder(path: path, limits: .default, fitting: (40, 30))).map(\.bitmap)
+        let video = try VideoDecoder(path: path, limits: .default, fitting: (40, 30))
         var previous: UnsafeRawPointer?
         for n in 0..<12 {
             let bitmap = try #require(try video.nextFrame()).bitmap
@@ -276,7 +276,7 @@ import Testing
         for (var encoding, indexed) in [(inOrder, true), (Self.encodings[0], false), (Self.encodings[1], false)] {
             encoding.encoder += ["-fps_mode", "passthrough"]
             let path = try Self.make(encoding, from: late, in: directory)
-            let video = try VideoFrames(path: path, limits: .default, fitting: nil)
+            let video = try VideoDecoder(path: path, limits: .default, fitting: nil)
             var expected = Array(repeating: Duration.milliseconds(40), count: 12)
             expected[4] = .milliseconds(160)
             #expect(video.durations == expected, "\(encoding.file)")
@@ -296,7 +296,7 @@ import Testing
         }
         func failure(_ path: String, limits: ImageLimits = .default) -> ImageError? {
             do {
-                _ = try VideoFrames(path: path, limits: limits, fitting: nil)
+                _ = try VideoDecoder(path: path, limits: limits, fitting: nil)
                 return nil
             } catch { return error }
         }
@@ -329,7 +329,7 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
         let cut = directory.appendingPathComponent("cut:short.mp4")
         try bytes.prefix(bytes.count * 2 / 3).write(to: cut)
-        let video = try VideoFrames(path: cut.path, limits: .default, fitting: nil)
+        let video = try VideoDecoder(path: cut.path, limits: .default, fitting: nil)
         let frames = try #require(video.durations?.count)
         #expect(frames > 10 && frames < 50)
         var played = 0
@@ -352,9 +352,9 @@ import Testing
         let playlist = directory.appendingPathComponent("list.m3u8")
         try "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:0.48,\n\(segment)\n#EXT-X-ENDLIST\n".write(
             to: playlist, atomically: true, encoding: .utf8)
-        #expect(throws: ImageError.self) { try VideoFrames(path: playlist.path, limits: .default, fitting: nil) }
+        #expect(throws: ImageError.self) { try VideoDecoder(path: playlist.path, limits: .default, fitting: nil) }
         // The segment itself is MPEG-TS: not a container a banner plays either.
-        #expect(throws: ImageError.self) { try VideoFrames(path: segment, limits: .default, fitting: nil) }
+        #expect(throws: ImageError.self) { try VideoDecoder(path: segment, limits: .default, fitting: nil) }
     }
 }
 

@@ -9,7 +9,7 @@ import Raster
 /// file that a reference inside it could name), in MP4/QuickTime or Matroska/WebM (`format_whitelist`), with H.264,
 /// HEVC, VP8, VP9 or AV1 in it. The timeline (`durations`) is read from the container's packets when the file is
 /// opened, without decoding a frame. Frames are decoded one at a time, in order.
-final class VideoFrames: AnimationFrames {
+final class VideoDecoder: AnimationDecoder {
     /// The size frames are given at: the size asked for, the picture cropped to its aspect and scaled (or its own
     /// size).
     private(set) var width = 0

@@ -20,17 +20,17 @@ public struct StreamCounts: Equatable, Sendable {
     }
 }
 
-/// The frames of streamed animations on screen (`FrameStream`): those drawn ahead of their time, and the one each
+/// The frames of streamed animations on screen (`StreamDrawer`): those drawn ahead of their time, and the one each
 /// banner shows: the frame due once it has been drawn; until then the newest drawn before it, else the one shown (a
 /// late frame, counted). A board too slow for the file's rate so shows the frames it manages, late, and the picture
 /// moves on; dropping what came late, it stood still.
-struct StreamedFrames {
+struct StreamPlayout {
     /// How many frames are drawn ahead of the one due.
     static let window = 2
 
-    private var ahead: [StreamedFrame] = []
+    private var ahead: [DrawnFrame] = []
     /// One per banner showing a frame past its first.
-    private var shown: [StreamedFrame] = []
+    private var shown: [DrawnFrame] = []
     /// The frame last found not drawn at its time, so that each late frame is counted once.
     private var lastLate: (banner: Int, frame: Int)?
     /// Since `takeCounts()`.
@@ -58,7 +58,7 @@ struct StreamedFrames {
 
     /// Whether `frame`, drawn, is what its banner shows with frame `due` of `count` due: the one due, or one between
     /// the frame shown and it.
-    func shows(_ frame: StreamedFrame, due: Int, count: Int) -> Bool {
+    func shows(_ frame: DrawnFrame, due: Int, count: Int) -> Bool {
         let showing = shown.first { $0.banner == frame.banner }?.frame ?? 0
         let forward = Self.distance(from: showing, to: frame.frame, count: count)
         return forward > 0 && forward <= Self.distance(from: showing, to: due, count: count)
@@ -120,7 +120,7 @@ struct StreamedFrames {
 
     /// A frame drawn off the loop; false when it was here already, or shown.
     @discardableResult
-    mutating func add(_ frame: StreamedFrame) -> Bool {
+    mutating func add(_ frame: DrawnFrame) -> Bool {
         guard !has(frame.banner, frame: frame.frame),
             shown.first(where: { $0.banner == frame.banner })?.frame != frame.frame
         else { return false }

@@ -4,14 +4,14 @@ import Testing
 @testable import CarouselRendering
 
 /// The frames of a streamed animation between the threads that draw them and the loop that shows them.
-@Suite struct StreamedFramesTests {
-    static func frame(_ n: Int, banner: Int = 0) -> StreamedFrame {
-        StreamedFrame(
+@Suite struct StreamPlayoutTests {
+    static func frame(_ n: Int, banner: Int = 0) -> DrawnFrame {
+        DrawnFrame(
             banner: banner, frame: n, sprite: Sprite(Bitmap(width: 1, height: 1, color: .white), rotation: .none))
     }
 
     @Test func aFrameDueIsShownOnceDrawnAndALateOneStaysAskedFor() {
-        var streams = StreamedFrames()
+        var streams = StreamPlayout()
         #expect(streams.wanted(0, due: 0, count: 6) == [1, 2])
         // Due before it was drawn: late, counted once, and still asked for first.
         let shownLate = [streams.show(0, due: 1, count: 6), streams.show(0, due: 1, count: 6)]
@@ -40,7 +40,7 @@ import Testing
     /// A board too slow for the file's rate: a frame that comes late but newer than the one shown is shown (the
     /// picture moves on, at a lower rate, rather than standing still), and the loop draws when it comes.
     @Test func aLateFrameNewerThanTheOneShownIsShown() {
-        var streams = StreamedFrames()
+        var streams = StreamPlayout()
         let notDrawn = streams.show(0, due: 1, count: 40)
         #expect(!notDrawn)  // not drawn yet: late
         streams.add(Self.frame(1))

@@ -20,7 +20,7 @@ public struct AnimationFrame: Equatable, Sendable {
 
 /// An animated image opened to play: its canvas, how many times it plays, and its frames decoded one at a time, in
 /// order, so that only the canvas (and, for a GIF frame that restores what was under it, one copy) is held.
-public protocol AnimationFrames: AnyObject {
+public protocol AnimationDecoder: AnyObject {
     /// The canvas every frame covers, in pixels.
     var width: Int { get }
     var height: Int { get }
@@ -43,7 +43,7 @@ public protocol AnimationFrames: AnyObject {
     func recycle(_ bitmap: consuming Bitmap)
 }
 
-extension AnimationFrames {
+extension AnimationDecoder {
     public var durations: [Duration]? { nil }
     public var video: VideoSummary? { nil }
     public var decoderFallback: DecoderFallback? { nil }

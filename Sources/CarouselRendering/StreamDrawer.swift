@@ -2,8 +2,8 @@ import BannerContent
 import ImageDecoding
 import Raster
 
-/// One frame of a streamed animation, drawn as it plays (`FrameStream`).
-public struct StreamedFrame: Sendable {
+/// One frame of a streamed animation, drawn as it plays (`StreamDrawer`).
+public struct DrawnFrame: Sendable {
     public var banner: Int
     public var frame: Int
     public var sprite: Sprite
@@ -18,10 +18,10 @@ public struct StreamedFrame: Sendable {
 /// The frames of one animation too long to keep (`BannerPicture.isStreamed`), drawn one at a time as it plays: the
 /// file is decoded forwards (a GIF's frame is built on the ones before it), and from its start again for a frame
 /// behind the last one decoded (the next loop). Only the thread that draws with it may touch it.
-public final class FrameStream {
+public final class StreamDrawer {
     public let banner: Int
     private let content: Banner
-    private let animation: any AnimationFrames
+    private let animation: any AnimationDecoder
     /// The banner's scrim, text and corners, drawn once and laid over every frame.
     private let overlay: BannerOverlay
     /// The memory of the frames' sprites, each written into a block a frame dropped before it.
@@ -51,7 +51,7 @@ public final class FrameStream {
     }
 
     /// Frame `n` drawn by `renderer` for `target`; nil when the file no longer gives it.
-    public func frame(_ n: Int, renderer: BannerRenderer, target: PrerenderTarget) -> StreamedFrame? {
+    public func frame(_ n: Int, renderer: BannerRenderer, target: PrerenderTarget) -> DrawnFrame? {
         do throws(ImageError) {
             if n < position {
                 try animation.rewind()
@@ -69,7 +69,7 @@ public final class FrameStream {
                 content, decoded, width: target.width, height: target.height, overlay: overlay)
             let sprite = target.sprite(bitmap, pool: pool)
             animation.recycle(bitmap)
-            return StreamedFrame(banner: banner, frame: n, sprite: sprite)
+            return DrawnFrame(banner: banner, frame: n, sprite: sprite)
         } catch {
             if case .file(let path) = content.artwork {
                 problems.append("\(path): " + BannerRenderer.frameFailure(frame: n + 1, error))
