@@ -67,3 +67,28 @@ public struct DecoderFallback: Equatable, Sendable, CustomStringConvertible {
             + "\(takenOverBy) decodes it from there"
     }
 }
+
+/// What ended a decoder's frames before the file's own end (a file cut short, a record that does not read), kept
+/// until the frames before it are given: then `nextFrame()` throws it where the next frame would be. So a file cut
+/// short plays what it holds, and the caller shows those frames and says where they stopped. The GIF, WebP and
+/// video decoders each keep one.
+struct FramesCutShort {
+    /// What stopped the frames; nil while nothing did.
+    private(set) var failure: ImageError?
+
+    /// `failure`, or nothing: a file that ends where it says.
+    init(_ failure: ImageError? = nil) {
+        self.failure = failure
+    }
+
+    /// Frames stop at `error`, met past the frame just given.
+    mutating func stop(at error: ImageError) {
+        failure = error
+    }
+
+    /// Called where the frames end: throws what stopped them, or gives nil for the file's own end.
+    func end() throws(ImageError) -> AnimationFrame? {
+        if let failure { throw failure }
+        return nil
+    }
+}

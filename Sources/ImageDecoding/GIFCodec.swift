@@ -26,7 +26,7 @@ final class GIFAnimation: AnimationDecoder {
     private static let noControl = GraphicsControlBlock(
         DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
     /// Reading past a frame failed: thrown at the next `nextFrame()`, so that the frame decoded is still shown.
-    private var failureAhead: ImageError?
+    private var cutShort = FramesCutShort()
     /// The next record is an image (read ahead, so the loop count and the end are known before they are needed).
     private var atImage = false
 
@@ -53,8 +53,7 @@ final class GIFAnimation: AnimationDecoder {
     }
 
     func nextFrame() throws(ImageError) -> AnimationFrame? {
-        if let failureAhead { throw failureAhead }
-        guard atImage else { return nil }
+        guard cutShort.failure == nil, atImage else { return try cutShort.end() }
         atImage = false
         try check(DGifGetImageDesc(gif), "DGifGetImageDesc")
         let image = gif.pointee.Image
@@ -78,7 +77,7 @@ final class GIFAnimation: AnimationDecoder {
         do {
             try readToImage()
         } catch {
-            failureAhead = error
+            cutShort.stop(at: error)
         }
         guard let bitmap = Bitmap(width: width, height: height, premultipliedPixels: canvas) else { return nil }
         return AnimationFrame(bitmap: bitmap, duration: duration)
@@ -91,7 +90,7 @@ final class GIFAnimation: AnimationDecoder {
         canvas = Array(repeating: 0, count: width * height)
         disposal = nil
         control = Self.noControl
-        failureAhead = nil
+        cutShort = FramesCutShort()
         atImage = false
         try readToImage()
     }

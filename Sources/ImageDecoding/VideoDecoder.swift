@@ -37,7 +37,7 @@ final class VideoDecoder: AnimationDecoder {
     /// How many frames were given since the start (the index into `durations`).
     private var given = 0
     /// The file ends inside a packet: the frames before it play, then this is thrown.
-    private var cut: ImageError?
+    private var cutShort = FramesCutShort()
     /// The timeline came from the container's index, no packet read for it.
     private(set) var timelineFromIndex = false
     /// A frame's pixels handed back once drawn, written over by the next frame: a banner-sized buffer fewer to map
@@ -101,7 +101,7 @@ final class VideoDecoder: AnimationDecoder {
         durations = probe.durations
         summary = probe.summary
         start = probe.start
-        cut = probe.cut
+        cutShort = probe.cutShort
         timelineFromIndex = probe.fromIndex
         (width, height) = fitting.map { (max(1, $0.width), max(1, $0.height)) } ?? (sourceWidth, sourceHeight)
         guard decoding else { return }
@@ -158,7 +158,7 @@ final class VideoDecoder: AnimationDecoder {
             guard try receive(into: picture) else { return nil }
         } catch {
             // A hardware decoder that opened may still fail (a profile or a size its block does not take).
-            guard let software, error != cut else { throw error }
+            guard let software, error != cutShort.failure else { throw error }
             try decodeInSoftware(software, after: error)
             guard try receive(into: picture) else { return nil }
         }
@@ -175,7 +175,7 @@ final class VideoDecoder: AnimationDecoder {
             let received = ffmpeg.avcodec_receive_frame(codec, picture)
             if received == 0 { return true }
             if received == bannerd_averror_eof() {
-                if let cut { throw cut }
+                _ = try cutShort.end()  // throws for a file cut short
                 return false
             }
             guard received == -EAGAIN else { throw error(received, call: "avcodec_receive_frame") }
@@ -278,7 +278,8 @@ final class VideoDecoder: AnimationDecoder {
             codec: codec, width: width, height: height, frames: durations.count, framesPerSecond: framesPerSecond,
             length: length)
         return VideoProbe(
-            summary: summary, durations: durations, start: stamps[0], cut: cut, fromIndex: indexed != nil)
+            summary: summary, durations: durations, start: stamps[0], cutShort: FramesCutShort(cut),
+            fromIndex: indexed != nil)
     }
 
     /// The timestamps of the frames the container's index lists when it lists every one (MP4's sample table, read

@@ -9,8 +9,8 @@ struct VideoProbe: Sendable {
     var durations: [Duration]
     /// The first frame's timestamp, in the stream's time base: rewinding seeks there.
     var start: Int64
-    /// The file ends inside a packet: the frames before it play, then this is thrown.
-    var cut: ImageError?
+    /// Whether the file ends inside a packet: the frames before it play, then that is thrown.
+    var cutShort: FramesCutShort
     /// The timestamps came from the container's complete index (MP4's sample table), not from reading its packets.
     var fromIndex: Bool
 }

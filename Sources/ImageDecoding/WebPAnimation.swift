@@ -18,7 +18,7 @@ final class WebPAnimation: AnimationDecoder {
     private let file: UnsafeMutableBufferPointer<UInt8>
     private let decoder: OpaquePointer
     /// The file ends before its RIFF header says: the frames it holds whole play, then this is thrown.
-    private let cut: ImageError?
+    private let cutShort: FramesCutShort
     /// When the last frame given ended, in milliseconds from the start, as the decoder counts (an `int`).
     private var ended: Int32 = 0
 
@@ -47,7 +47,7 @@ final class WebPAnimation: AnimationDecoder {
             throw ImageError(.corrupt, call: "WebPAnimDecoderNew", message: "its chunks do not parse", path: path)
         }
         self.decoder = decoder
-        cut = wholeLength.map { _ in truncated }
+        cutShort = FramesCutShort(wholeLength.map { _ in truncated })
         var info = WebPAnimInfo()
         _ = WebPAnimDecoderGetInfo(decoder, &info)  // fails only for a NULL argument
         width = Int(info.canvas_width)
@@ -64,10 +64,7 @@ final class WebPAnimation: AnimationDecoder {
     }
 
     func nextFrame() throws(ImageError) -> AnimationFrame? {
-        guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else {
-            if let cut { throw cut }
-            return nil
-        }
+        guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else { return try cutShort.end() }
         var canvas: UnsafeMutablePointer<UInt8>?
         var timestamp: Int32 = 0
         guard WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
