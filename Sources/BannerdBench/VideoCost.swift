@@ -144,11 +144,26 @@ enum VideoCost {
             }
         }
         guard drawn == counted else { throw Failure("\(counted - drawn) streamed frame(s) not drawn") }
+        // The decoder alone, its frames handed back as the stream does: what FFmpeg's decode allocates, apart from
+        // the drawing's share.
+        guard let decoder = try ImageDecoder().animation(path: path, fitting: (target.width, target.height)) else {
+            throw Failure("\(path) did not open to decode")
+        }
+        var decoded = 0
+        func decode() {
+            guard let frame = try? decoder.nextFrame() else { return }
+            decoded += 1
+            decoder.recycle(frame.bitmap)
+        }
+        for _ in 0..<4 { decode() }
+        let decoding = AllocationCount.counting { for _ in 0..<counted { decode() } }
+        guard decoded == 4 + counted else { throw Failure("\(4 + counted - decoded) frame(s) not decoded") }
         print(
             "video 1920x1080 at rest: \(written.count) new frames wrote at most \(most) bytes each, "
                 + "\(fixed(Double(most) / Double(bannerBytes), 3))x the banner's \(bannerBytes); a streamed frame "
                 + "allocates \(heap.mallocCount / counted) blocks, \(heap.mallocBytesCount / counted / 1024) KiB "
-                + "(the banner is \(bannerBytes / 1024) KiB)")
+                + "(the banner is \(bannerBytes / 1024) KiB), of which decoding it alone \(decoding.mallocCount / counted) "
+                + "blocks, \(decoding.mallocBytesCount / counted / 1024) KiB")
     }
 
     /// `bannerd render`'s work on a resting 1080p30 H.264 video banner for 2 and 4 simulated seconds (the presenter
