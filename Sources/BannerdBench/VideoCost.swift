@@ -228,4 +228,39 @@ enum VideoCost {
         }
         return cpuSeconds(RUSAGE_CHILDREN) - before
     }
+
+    /// What `instructions` does per frame: decode and scale (`decode`), or draw the whole banner (`whole`).
+    enum Work: String {
+        case decode, whole
+    }
+
+    /// `frames` frames of the video at `path` for a 1920x1080 screen's banner, one at a time as a stream plays them,
+    /// and nothing else: run under an instruction-counting emulator with two frame counts, the difference is the
+    /// instructions of those frames alone, the start and the first frames cancelled out (scripts/pi-figure).
+    static func instructions(path: String, work: Work, frames: Int, fonts: FontSet) throws {
+        let layout = try CarouselLayout(widthPixels: 1920, heightPixels: 1080, scale: 1)
+        let renderer = BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())
+        let target = PrerenderTarget(
+            width: layout.bannerWidthPixels, height: layout.bannerHeightPixels, scale: 1,
+            cornerRadius: layout.cornerRadiusPixels, rotation: .none, background: benchBackground)
+        var done = 0
+        switch work {
+        case .decode:
+            guard let video = try ImageDecoder().animation(path: path, fitting: (target.width, target.height)) else {
+                throw Failure("\(path) did not open as a video")
+            }
+            while done < frames, let frame = try video.nextFrame() {
+                video.recycle(frame.bitmap)
+                done += 1
+            }
+        case .whole:
+            let banner = Banner(id: "video", title: "Video", artwork: .file(path: path))
+            guard let stream = StreamDrawer(banner: 0, banner, renderer: renderer, for: target) else {
+                throw Failure("\(path) did not open to stream")
+            }
+            while done < frames, stream.frame(done, renderer: renderer, target: target) != nil { done += 1 }
+        }
+        guard done == frames else { throw Failure("\(frames - done) of \(frames) frames not played") }
+        print("video-instructions: \(frames) frames, \(work.rawValue)")
+    }
 }

@@ -1,7 +1,8 @@
 // bannerd's benchmark: engine cost, frame composition against memcpy, heap allocations per frame, pre-render time,
 // resident memory against the number of banners, and placeholders during a flick storm, each compared with
 // baselines measured in the same run. Build in release: `swift run -c release BannerdBench`.
-// `BannerdBench --profile-compose WxH xrgb8888|rgb565` composes frames only, for `perf record`.
+// `BannerdBench --profile-compose WxH xrgb8888|rgb565` composes frames only, for `perf record`;
+// `BannerdBench --video-instructions FILE decode|whole N` plays N frames of a video only, for an instruction count.
 import Foundation
 import Glibc
 import GlyphText
@@ -39,6 +40,18 @@ if arguments.count == 4, arguments[1] == "--profile-compose" {
         exit(0)
     } catch {
         print("profile failed: \(error)")
+        exit(1)
+    }
+}
+if arguments.count == 5, arguments[1] == "--video-instructions", let count = Int(arguments[4]),
+    let work = VideoCost.Work(rawValue: arguments[3])
+{
+    // For an instruction count under an emulator (scripts/pi-figure): nothing but `count` frames of FILE's video.
+    do {
+        try VideoCost.instructions(path: arguments[2], work: work, frames: count, fonts: FontSet())
+        exit(0)
+    } catch {
+        print("video-instructions failed: \(error)")
         exit(1)
     }
 }
