@@ -141,9 +141,16 @@ public final class BannerRenderer {
             if !missing.isEmpty {
                 var scripts: [String] = []
                 for script in missing.map(ScriptName.of) where !scripts.contains(script) { scripts.append(script) }
+                var packages: [String] = []
+                for package in scripts.compactMap(FontPackages.covering) where !packages.contains(package) {
+                    packages.append(package)
+                }
+                let install =
+                    packages.isEmpty
+                    ? "" : "; Debian's \(packages.joined(separator: " and ")) cover\(packages.count == 1 ? "s" : "") it"
                 lines.append(
                     "\(subject) has \(Self.codes(missing)) (\(scripts.joined(separator: ", "))), which no installed "
-                        + "font has; shown as boxes")
+                        + "font has; shown as boxes" + install)
             }
             for (script, font) in Self.unshaped(text, chain: chain) {
                 lines.append(

@@ -21,18 +21,22 @@ public struct CarouselSettings: Equatable, Sendable {
     public var background = Color(rgb: 0x101010)
     /// Fonts for titles, first to last: a glyph missing from one is looked up in the next.
     public var titleFonts = [
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-        colourEmojiFont, symbolFont,
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", cjkFont, colourEmojiFont, symbolFont,
     ]
     /// Fonts for subtitles, first to last.
     public var bodyFonts = [
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-        colourEmojiFont, symbolFont,
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", cjkFont, colourEmojiFont, symbolFont,
     ]
+    /// CJK (Debian's fonts-wqy-zenhei), second in both chains.
+    static let cjkFont = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"
     /// Emoji in colour (Debian's fonts-noto-color-emoji), before the outline symbols in both chains.
     static let colourEmojiFont = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
     /// Symbols and emoji in outline (Debian's fonts-symbola), last in both chains: what the colour font lacks.
     static let symbolFont = "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"
+    /// The default fonts the package recommends rather than depends on (only DejaVu is a dependency): one missing is
+    /// a board installed without recommends, not a fault; text that needs it is named, with the package, when it
+    /// shows as boxes.
+    public static let recommendedFonts: Set<String> = [cjkFont, colourEmojiFont, symbolFont]
 
     /// The defaults (the engine's metrics; Debian's DejaVu with WenQuanYi for CJK, Noto Color Emoji and Symbola).
     public init() {}

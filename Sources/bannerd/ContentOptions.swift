@@ -1,6 +1,8 @@
 import BannerContent
+import BannerdConfig
 import CommandLineParsing
 import FileAccess
+import Glibc
 import GlyphText
 import ImageDecoding
 import PrerenderThreads
@@ -49,7 +51,12 @@ struct ContentOptions {
             throw CommandFailure("FreeType cannot start: \(error)")
         }
         if logProblems {
-            for problem in fonts.problems { Log.warning("\(problem)") }
+            // A recommended default font not installed is a board installed without recommends: text that needs it
+            // is named when it shows as boxes, with the package to install.
+            for problem in fonts.problems
+            where !(CarouselSettings.recommendedFonts.contains(problem.path) && access(problem.path, F_OK) != 0) {
+                Log.warning("\(problem)")
+            }
             if fonts.title.faces.isEmpty || fonts.body.faces.isEmpty {
                 Log.warning(
                     "no usable \(fonts.title.faces.isEmpty ? "title" : "subtitle") font: that text is not drawn")

@@ -155,6 +155,27 @@ final class ScriptedAnimation: AnimationDecoder {
         }
     }
 
+    /// On a board installed without the package's recommends (DejaVu alone, no fallback font installed), text in
+    /// another script shows as boxes and its line names the Debian package that covers each script.
+    @Test func textNoInstalledFontHasNamesThePackageThatCoversIt() throws {
+        let dejavu = FontPaths(
+            title: ["/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"],
+            body: ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"])
+        let fonts = try FontSet(paths: dejavu, fallback: false)
+        let renderer = BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: FakeImages(nil))
+        let lines = renderer.textProblems(
+            in: Banner(id: "menu", title: "Menu 菜单", subtitle: "नमस्ते \u{1F389} \u{E000}"))
+        #expect(lines.count == 2, "\(lines)")
+        #expect(
+            lines.first?.hasSuffix(
+                "(Han), which no installed font has; shown as boxes; Debian's fonts-wqy-zenhei covers it") == true,
+            "\(lines)")
+        #expect(
+            lines.last?.hasSuffix(
+                "(Devanagari, emoji, private use), which no installed font has; shown as boxes; Debian's fonts-noto-core and fonts-noto-color-emoji cover it"
+            ) == true, "\(lines)")
+    }
+
     @Test func demoContentRendersWithoutFilesAndDistinctIds() throws {
         let banners = DemoContent.banners
         #expect(banners.count >= 3 && Set(banners.map(\.id)).count == banners.count)
