@@ -141,23 +141,29 @@ import Testing
         #expect(streamed.presenter.streamCounts.late == 0)
     }
 
+    /// The animation at `path` streamed (a budget of one byte), rendered inline as `bannerd render` does, in the
+    /// centre of a 320x200 carousel beside two still banners; with the decoder counting its frames.
+    static func streaming(_ path: String) throws -> (CarouselPresenter, Carousel, CountingFrames) {
+        let images = CountingFrames()
+        let fonts = try FontSet()
+        let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
+        let banners = BannerList([Banner(id: "long", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
+        let presenter = CarouselPresenter(
+            banners: banners, layout: layout, rotation: .none, background: .black,
+            rendering: .inline(BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: images)),
+            animationBudget: 1)
+        let carousel = Carousel(layout: layout, count: banners.count)
+        presenter.focus(on: carousel)
+        return (presenter, carousel, images)
+    }
+
     /// Rendered inline (`bannerd render`), a streamed animation decodes each of its frames once as it plays, at
     /// every 60 Hz step: the work grows with the seconds played, not with their square (the frame shown was drawn
     /// again at each step, its file decoded from the start).
     @Test func aStreamedAnimationRenderedInlineDecodesEachFrameOnce() throws {
         // 30 frames at 10 fps, played once.
         try Self.withGIF(loop: -1, seconds: 3) { path in
-            let images = CountingFrames()
-            let fonts = try FontSet()
-            let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
-            let banners = BannerList(
-                [Banner(id: "long", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
-            let presenter = CarouselPresenter(
-                banners: banners, layout: layout, rotation: .none, background: .black,
-                rendering: .inline(BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: images)),
-                animationBudget: 1)
-            let carousel = Carousel(layout: layout, count: banners.count)
-            presenter.focus(on: carousel)
+            let (presenter, carousel, images) = try Self.streaming(path)
             let rendered = images.decoded
             // 3.5 s at 60 Hz: every frame is shown.
             for step in 0...210 { _ = presenter.advanceAnimations(carousel, at: FramePacer.step * step) }
@@ -171,17 +177,7 @@ import Testing
     /// the frames still there, then stops, and says so in one line naming the file and the frame.
     @Test func aStreamCutShortSaysWhereItStopped() throws {
         try Self.withGIF(loop: -1, seconds: 3) { path in
-            let images = CountingFrames()
-            let fonts = try FontSet()
-            let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
-            let banners = BannerList(
-                [Banner(id: "long", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
-            let presenter = CarouselPresenter(
-                banners: banners, layout: layout, rotation: .none, background: .black,
-                rendering: .inline(BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: images)),
-                animationBudget: 1)
-            let carousel = Carousel(layout: layout, count: banners.count)
-            presenter.focus(on: carousel)
+            let (presenter, carousel, _) = try Self.streaming(path)
             #expect(presenter.takeProblems().isEmpty)
             // Half the file is left: its first frames, and one cut through.
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
