@@ -1,9 +1,11 @@
 #!/bin/bash
 # The aarch64 board end to end in one boot: systemd as PID 1 on the board's Debian 13 arm64 root, the arm64
 # package built by scripts/build-deb --arch arm64 (Debian's Swift), QEMU's virtio-gpu-pci and a uinput touchscreen.
-#   package   `apt-get install ./bannerd_VERSION_arm64.deb` with no network (the board has no network device):
-#             every dependency is already in the root; the package enables and starts bannerd.service: active (running)
-#             with the demo banners on glass, their geometry exact (judged on the host from the screendump)
+#   package   `apt-get install --no-install-recommends ./bannerd_VERSION_arm64.deb` with no network (the board has
+#             no network device): every dependency is already in the root, none of the recommended fonts is (the
+#             install a lean board makes, and apt offline would fail fetching them); the package enables and starts
+#             bannerd.service: active (running) with the demo banners on glass, their geometry exact (judged on the
+#             host from the screendump)
 #   swipe     a finger swipes a page leftwards: the carousel settles on the next banner
 #   panning   bannerd pans by the plane's source on virtio-gpu (its start-up line); a finger holds the carousel
 #             mid-scroll within the first page's strip and past half a page: the frame on glass was panned, and
@@ -30,11 +32,12 @@ echo "== the guest: $(uname -m), kernel $(uname -r), PID 1 $(ps -o comm= -p 1); 
 console_text
 shot console-before
 
-begin "package: apt-get install, offline"
+begin "package: apt-get install --no-install-recommends, offline"
 debs=(/mnt/deb/bannerd_*_arm64.deb)
 [ ${#debs[@]} = 1 ] && [ -f "${debs[0]}" ] || { fail "no single arm64 .deb in /mnt/deb: ${debs[*]}"; exit 1; }
 echo "package: ${debs[0]##*/} ($(stat -c %s "${debs[0]}") bytes)"
-apt-get install -y "${debs[0]}" > apt.log 2>&1 || { cat apt.log; fail "apt-get install failed"; exit 1; }
+apt-get install -y --no-install-recommends "${debs[0]}" > apt.log 2>&1 ||
+    { cat apt.log; fail "apt-get install failed"; exit 1; }
 grep -E "^(Setting up|The following NEW)" apt.log
 file=$(readlink -f /usr/bin/bannerd)
 echo "$file: $(od -An -j18 -N2 -tu2 "$file" | tr -d ' ') (ELF machine; 183 is AArch64), $(prop ActiveState)/$(prop SubState)," \
