@@ -3,7 +3,8 @@ import Glibc
 
 /// A mutex and a condition variable (pthreads), for state that threads share: lock, then wait for or announce a
 /// change. Foundation's `NSCondition` does the same, but Foundation weighs tens of megabytes in a static binary.
-// Sendable because the pthread objects exist to be shared between threads, and the pointers to them never change.
+// Sendable because the pthread objects exist to be shared between threads, and the pointers to them never change
+// (ThreadSanitizer: its users' tests, PrerenderThreadsTests, BackgroundJobsTests and ServiceIOTests in scripts/test).
 public final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
