@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Power cuts: board/qemu-x86_64/power-cut --ci, the fixed subset of its schedule that CI runs (seed 1: one cut of
+# each kind, eight boots of one disk, about 270 s); the whole schedule (21 cuts, a seed of the clock's) is
+# `board/qemu-x86_64/power-cut` alone. The package is installed as users install it (installed-root) on the way.
+# run-e2e: boots its own guests
+# qemu-run-args: --timeout 1200
+exec "$(dirname "${BASH_SOURCE[0]}")/../power-cut" --ci --no-build --out "${1:?power-cut.sh OUT}"
