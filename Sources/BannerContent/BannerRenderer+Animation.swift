@@ -72,8 +72,9 @@ extension BannerRenderer {
     public func renderFrame(
         _ banner: Banner, _ frame: consuming AnimationFrame, width: Int, height: Int, overlay: BannerOverlay
     ) -> Bitmap {
-        // A video's frames come at the banner's size already (`ImageLoading.loadAnimation(path:fitting:)`): the
-        // overlay is laid over the decoded pixels themselves.
+        // Every decoder's frames come at the banner's size already (`ImageLoading.loadAnimation(path:fitting:)`):
+        // the overlay is laid over the decoded pixels themselves. A source that gives them at another size (a test's)
+        // has them scaled here.
         let artwork =
             frame.bitmap.width == width && frame.bitmap.height == height
             ? (consume frame).bitmap : frame.bitmap.scaledToFill(width: width, height: height)

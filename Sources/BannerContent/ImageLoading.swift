@@ -7,7 +7,7 @@ public protocol ImageLoading {
     /// the log (an animated PNG shows its first frame).
     func loadImage(path: String, fitting: (width: Int, height: Int)) throws -> DecodedImage
     /// The animation at `path` opened to play, its frames decoded as they are asked for; nil for a format that is
-    /// not played (`ImageDecoder.animation(path:fitting:)`). A video's frames come scaled to cover `fitting`.
+    /// not played (`ImageDecoder.animation(path:fitting:)`). Every frame comes scaled to fill `fitting`.
     func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationDecoder)?
 }
 

@@ -102,21 +102,25 @@ public struct ImageDecoder: Sendable {
     /// The animation at `path` opened to play, its frames decoded one at a time as they are asked for: a GIF (a
     /// still one is one frame) read a chunk at a time, or an animated WebP read whole, within
     /// `LocalFiles.defaultMaxBytes`. nil for a still WebP, told by its header (played, it would be decoded at full
-    /// size only to be found one frame), and for the formats not played (PNG, JPEG). A video's frames are scaled to
-    /// cover `fitting` as they are decoded; an animated image's are given at their own size.
+    /// size only to be found one frame), and for the formats not played (PNG, JPEG). With `fitting`, every frame
+    /// comes at that size, scaled to fill it (a video's as it is decoded, an animated image's once composed on its
+    /// canvas: `FittedAnimation`); without, at the file's own.
     public func animation(path: String, fitting: (width: Int, height: Int)? = nil) throws(ImageError)
         -> (any AnimationDecoder)?
     {
         let file = try open(path)
+        let animated: any AnimationDecoder
         switch try Self.format(of: file.imageBytes(count: 12, at: 0), path: path) {
-        case .gif: return try gifAnimation(file)
+        case .gif: animated = try gifAnimation(file)
         case .video: return try VideoDecoder(path: path, identity: file.identity, limits: limits, fitting: fitting)
         case .webp:
             // The header (VP8X, which says whether the file is animated) sits in the first few dozen bytes.
             guard try WebPCodec.header(file.imageBytes(at: 0), limits: limits, path: path).animated else { return nil }
-            return try WebPAnimation(bytes: file.allImageBytes(), limits: limits, path: path)
+            animated = try WebPAnimation(bytes: file.allImageBytes(), limits: limits, path: path)
         case .png, .jpeg: return nil
         }
+        guard let fitting, fitting != (animated.width, animated.height) else { return animated }
+        return FittedAnimation(animated, fitting: fitting)
     }
 
     /// As `animation(path:)`, for bytes in memory; `path` only labels errors.
