@@ -83,7 +83,7 @@ public struct LocalFiles: Sendable {
     /// reader never sees a half-written file. With `permissions`, the file gets exactly those, whatever the umask
     /// (a service's `UMask=0077` would hide a file meant for another user's reader).
     public func writeAtomically(_ bytes: [UInt8], to path: String, permissions: mode_t? = nil) throws(SystemCallError) {
-        let tmp = path + ".tmp-\(getpid())"
+        let tmp = Self.temporary(of: path, process: getpid())
         let fd = repeatWhileInterrupted { open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno, .file(tmp)) }
         if let permissions, fchmod(fd, permissions) != 0 {
@@ -109,6 +109,27 @@ public struct LocalFiles: Sendable {
             unlink(tmp)
             throw SystemCallError(call: "rename", errno: e, .file(path))
         }
+    }
+
+    /// Where `writeAtomically` writes `path` before its rename: beside it, named for the writing process.
+    static func temporary(of path: String, process: pid_t) -> String { path + temporarySuffix + String(process) }
+    private static let temporarySuffix = ".tmp-"
+
+    /// Removes the temporary files other processes' `writeAtomically` left beside `path`: a power cut between a
+    /// write and its rename leaves one, and every cut would add another. The names removed.
+    @discardableResult
+    public func removeStaleTemporaries(of path: String) throws(SystemCallError) -> [String] {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let prefix = String(slash.map { path[path.index(after: $0)...] } ?? path[...]) + Self.temporarySuffix
+        let own = prefix + String(getpid())
+        var removed: [String] = []
+        for name in try list(directory.isEmpty ? "/" : directory) where name.hasPrefix(prefix) && name != own {
+            guard let process = pid_t(name.dropFirst(prefix.count)), process > 0 else { continue }
+            try remove(directory + "/" + name)
+            removed.append(name)
+        }
+        return removed
     }
 
     /// Writes all of `bytes` to `fd` (write(2) may take less than asked); `path` names it in the error.

@@ -32,6 +32,9 @@ extension MainLoop {
         // Readable by node_exporter's user, whatever bannerd's umask.
         threads.writer.submit(key: path) { () -> WriteFailure? in
             do {
+                // What an earlier process left half-written when the power went (a directory listing: cheap
+                // beside the write, and the job that runs may be a later one than the first).
+                try LocalFiles().removeStaleTemporaries(of: path)
                 try LocalFiles().writeAtomically(bytes, to: path, permissions: 0o644)
                 return nil
             } catch {

@@ -36,6 +36,20 @@ import Testing
         }
     }
 
+    @Test func theTemporariesAPowerCutLeftAreRemovedNotOursNorOthers() throws {
+        let root = try temporaryDirectory()
+        let path = root + "/bannerd.prom"
+        let names = [
+            "bannerd.prom", "bannerd.prom.tmp-274", "bannerd.prom.tmp-\(getpid())", "bannerd.prom.tmp-x",
+            "other.prom.tmp-275", "bannerd.prom.tmp-",
+        ]
+        for name in names { try disk.writeAtomically(Array(name.utf8), to: root + "/" + name) }
+        #expect(try disk.removeStaleTemporaries(of: path) == ["bannerd.prom.tmp-274"])
+        #expect(Set(try disk.list(root)) == Set(names).subtracting(["bannerd.prom.tmp-274"]))
+        #expect(try disk.removeStaleTemporaries(of: path).isEmpty)
+        #expect(try disk.readText(path) == "bannerd.prom", "the file itself stays")
+    }
+
     @Test func aDanglingLinkDoesNotExist() throws {
         let root = try temporaryDirectory()
         try #require(symlink(root + "/missing", root + "/link") == 0)

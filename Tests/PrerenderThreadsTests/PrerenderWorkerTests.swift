@@ -161,10 +161,13 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         )
         inline.focus(on: carousel)  // rendered now: both animations begin at the first step
         threaded.focus(on: carousel)
-        for _ in 0..<2000 where !(threaded.isRendered(0) && threaded.isRendered(1)) {
+        // Up to 30 s, as for a frame below, and required: `meanwhile` takes the worker over, and the banners it had
+        // not rendered by then never come (a CI run beside a guest took over 4 s, then spun 13 minutes on frame 0).
+        for _ in 0..<15_000 where !(threaded.isRendered(0) && threaded.isRendered(1)) {
             _ = threaded.collect(visible: views)
             usleepWhileWorking()
         }
+        try #require(threaded.isRendered(0) && threaded.isRendered(1), "the banners were not rendered in 30 s")
         try meanwhile(worker)
         var matched: [Int] = []
         for time in times {

@@ -16,9 +16,9 @@
 #               back; then `systemctl stop` gives tty1 back: text written to it shows in a screendump
 #   6 journal   the start-up line at info, nothing at error priority in the clean run (checks 1 and 4), no refused
 #               system call (no "setpriority … refused", no SECCOMP audit line), pre-render threads at nice 10
-#   5 restarts  8 `systemctl restart` in a row: each start is DRM master with the carousel on screen,
+#   5 restarts  4 `systemctl restart` in a row: each start is DRM master with the carousel on screen,
 #               and only the new process is left in the unit's cgroup (20 before the power-cut board, whose
-#               eight boots each start the packaged unit from cold: the twelve fewer save about 80 s of CI)
+#               boots each start the packaged unit from cold: the sixteen fewer save about 100 s of CI)
 #   9 package   dpkg -i of a later version restarts the running service on the new binary, with the carousel;
 #               dpkg -r stops it and keeps the content; dpkg -P removes /etc/bannerd and /var/lib/bannerd
 # Usage (in the guest): systemd.sh [--drop-in 'Key=value ...']   a drop-in for bannerd.service, to try a change
@@ -38,7 +38,7 @@ drop_in=
 [ "${1:-}" = --drop-in ] && drop_in=${2:?--drop-in needs Key=value ...}
 LIB=$QEMU_RUN_BOARD/lib
 REPO=$QEMU_RUN_BOARD/../..
-RESTARTS=${RESTARTS:-8}
+RESTARTS=${RESTARTS:-4}
 status=0
 fail() { echo "systemd: FAIL: $*"; status=1; }
 ok() { echo "systemd: ok: $*"; }

@@ -103,6 +103,11 @@ def main():
         findings.append("metrics: promtool ok" if check.returncode == 0 else "metrics: promtool FAILED")
     else:
         findings.append("metrics: no textfile yet")
+    # A cut between the textfile's write and its rename leaves the temporary file: at most the one this cut left,
+    # or they pile up, one a cut.
+    stale = sorted(n for n in os.listdir(state) if n.startswith("bannerd.prom.tmp-"))
+    if len(stale) > 1:
+        problems.append(f"{len(stale)} temporary metrics files beside the textfile: {' '.join(stale)}")
     content_problems, held = content(state, sets)
     problems += content_problems
     findings.append(f"content: {held}")
