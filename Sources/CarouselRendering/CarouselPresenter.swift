@@ -118,7 +118,7 @@ public final class CarouselPresenter {
     /// Makes sure the banners at the current page and two either side are rendered or on their way,
     /// nearest first. Call after each frame step; cheap when nothing is missing.
     public func focus(on carousel: Carousel) {
-        fillWindow(around: carousel)
+        PrerenderWindow.fill(&window, around: carousel)
         // Called every frame step: allocates only when something is missing.
         guard window.contains(where: { !cache.contains($0) }) else { return }
         let wanted = window.filter { !cache.contains($0) }
@@ -132,31 +132,9 @@ public final class CarouselPresenter {
         }
     }
 
-    /// Whether the banners `focus` keeps ready around `carousel` are all rendered: the carousel can show them and
-    /// move a page or two either way without a placeholder.
+    /// Whether the banners `focus` keeps ready around `carousel` are all rendered (`PrerenderWindow`).
     public func isReady(around carousel: Carousel) -> Bool {
-        guard let recycler = carousel.recycler else { return true }
-        let page = windowCentre(carousel)
-        return Self.windowOffsets.allSatisfy { cache.contains(recycler.banner(atPage: page + $0)) }
-    }
-
-    /// The pages `focus` keeps rendered, nearest first, the banner autoplay brings in next before the one behind.
-    private static let windowOffsets = [0, 1, -1, 2, -2]
-
-    /// The current page, or the one a snap heads for.
-    private func windowCentre(_ carousel: Carousel) -> Int {
-        carousel.activeSnap.map { Int(($0.target / layout.pageStep).rounded()) } ?? carousel.nearestPage
-    }
-
-    /// Sets `window` to the banners at `windowCentre` and two either side, in place (no allocation per step).
-    private func fillWindow(around carousel: Carousel) {
-        window.removeAll(keepingCapacity: true)
-        guard let recycler = carousel.recycler else { return }
-        let page = windowCentre(carousel)
-        for offset in Self.windowOffsets {
-            let banner = recycler.banner(atPage: page + offset)
-            if !window.contains(banner) { window.append(banner) }
-        }
+        PrerenderWindow.isReady(around: carousel, isRendered: cache.contains)
     }
 
     /// Picks up banners the worker finished; returns whether one of them is on screen (draw again).

@@ -20,18 +20,25 @@ public protocol LoopWorld: AnyObject {
     var scanout: (any ScanoutDevice)? { get }
     /// How many banners the carousel's indices name, and which generation of them (`GlassSeen`).
     var shownBanners: (count: Int, generation: Int) { get }
-    /// New content is staged: the schedules wait for it, and nothing is focused for the banners on screen.
-    var isStaging: Bool { get }
+    /// What a reload gives the world to show: its banners, as the world keeps them.
+    associatedtype StagedBanners
+    /// Reloaded content waiting to take over (`LoopWorld+Staging`); nil when there is none.
+    var staged: Staged<StagedBanners>? { get set }
     /// systemd's watchdog interval; nil without a watchdog.
     var watchdogInterval: Duration? { get }
-    /// The parts of the deadline only the world knows: an animation's next frame, a schedule's edge, staging's
-    /// patience, the metrics' write.
-    func otherDeadlines(now: Duration) -> (
-        animation: Duration?, scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?
-    )
+    /// The parts of the deadline only the world knows: an animation's next frame, a schedule's edge, the metrics'
+    /// write.
+    func otherDeadlines(now: Duration) -> (animation: Duration?, scheduleEdge: Duration?, metrics: Duration?)
 
     /// The local time, read only when a schedule needs it.
     func localTime() -> LocalTime
+    /// Closes the display if it was unplugged; `scanout` is nil from then on.
+    func closeDisplayIfUnplugged()
+    /// Opens the display if one is connected (`scanout` from then on), nil if none is.
+    func openDisplay() -> (any ScanoutDevice)?
+    /// The display just opened is drawn anew on the next frame (`timerPacing`: it has no page-flip events, and a
+    /// timer paces the frames).
+    func displayOpened(timerPacing: Bool)
     /// Carries out what the chores decided.
     func perform(_ effect: LoopChores.Effect)
     /// A carousel of the banners shown, at rest on `carousel`'s banner since `now`, as the world builds one (its
@@ -55,8 +62,14 @@ public protocol LoopWorld: AnyObject {
     func frameFailed(_ error: any Error)
     /// After the frame on a lit screen: the banners and strips ahead prepared.
     func prepareAhead()
-    /// Staged content takes over when it is due (after the frame: the carousel may have just come to rest).
-    func swapInStagedWhenDue(at now: Duration)
+    /// A carousel of `banners` at rest on the banner `shown` shows (the first when they do not have it), since
+    /// `shown` came to rest: a banner that stays keeps its time.
+    func carousel(of banners: StagedBanners, restingOn shown: Carousel) -> Carousel
+    /// Keeps the staged banners around `staged.carousel` rendering; true when they are all rendered
+    /// (`PrerenderWindow`).
+    func focusStaged(_ staged: Staged<StagedBanners>) -> Bool
+    /// The staged content on screen from now on: its banners, its carousel, a new generation for proof of play.
+    func take(_ staged: Staged<StagedBanners>, at now: Duration)
     /// The banner on glass changed (`GlassWatch.look`).
     func glassChanged(_ seen: GlassSeen, cause: PlayCause, at now: Duration)
     /// The end of the step: what the world reports or writes at its own pace (metrics).
@@ -101,7 +114,7 @@ extension LoopWorld {
         return LoopDeadline(
             frames: frames.nextDeadline(display: scanout), animation: others.animation, lit: chores.lit,
             chores: chores.deadline(now: now, local: localTime(), hasDisplay: scanout != nil),
-            scheduleEdge: others.scheduleEdge, stagingPatience: others.stagingPatience,
+            scheduleEdge: others.scheduleEdge, stagingPatience: staged?.swap.deadline,
             watchdog: watchdogInterval.map { _ in frames.watchdogDeadline }, metrics: others.metrics
         ).earliest(now: now)
     }

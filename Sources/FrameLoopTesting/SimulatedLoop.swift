@@ -46,8 +46,8 @@ final class SimulatedLoop: LoopWorld {
     private var nextContentChange = 0
     /// What the directory holds since it last changed, read at the next reload.
     private var changedTo: Banners?
-    /// Reloaded content waiting to take over, as `MainLoop.staged`: when it does, its carousel, its banners.
-    private var staged: (swap: StagedContent, carousel: Carousel, banners: Banners, since: Duration)?
+    /// Reloaded content waiting to take over (`LoopWorld+Staging`).
+    var staged: Staged<Banners>?
     /// Changes of the banners shown (`GlassSeen`'s generation).
     private var generation = 0
     private var nextHotplugEvent = 0
@@ -124,11 +124,8 @@ final class SimulatedLoop: LoopWorld {
 
     var scanout: (any ScanoutDevice)? { displayOpen ? display : nil }
     var shownBanners: (count: Int, generation: Int) { (frames.scheduler.carousel.count, generation) }
-    var isStaging: Bool { staged != nil }
-    func otherDeadlines(now: Duration) -> (
-        animation: Duration?, scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?
-    ) {
-        (scanout == nil ? nil : playback.nextChange, nil, staged?.swap.deadline, nil)
+    func otherDeadlines(now: Duration) -> (animation: Duration?, scheduleEdge: Duration?, metrics: Duration?) {
+        (scanout == nil ? nil : playback.nextChange, nil, nil)
     }
     func localTime() -> LocalTime { .afterMondayMidnight(localStart + clock.now) }
 
@@ -159,7 +156,7 @@ final class SimulatedLoop: LoopWorld {
 
     func isRendered(_ index: Int) -> Bool { isRendered(index, of: renderedAt) }
 
-    /// As `MainLoop`: with no display, nothing is on screen to play.
+    /// With no display, nothing is on screen to play.
     func advanceAnimations(at now: Duration) -> Bool {
         let carousel = frames.scheduler.carousel
         return scanout != nil
@@ -186,19 +183,6 @@ final class SimulatedLoop: LoopWorld {
     func frameFailed(_ error: any Error) { presentFailures.append(clock.now) }
     func prepareAhead() {}
 
-    /// As `MainLoop.swapInStagedWhenDue`: the staged carousel follows the banner on screen, and takes over when
-    /// `StagedContent` says.
-    func swapInStagedWhenDue(at now: Duration) {
-        guard var staged else { return }
-        let shown = frames.scheduler.carousel
-        if staged.swap.follow(index: shown.index, since: shown.restSince) {
-            staged.carousel = stagedCarousel(count: staged.banners.count)
-            self.staged = staged
-        }
-        let ready = isReady(around: staged.carousel, renderedAt: staged.banners.renderedAt)
-        if staged.swap.isDue(at: now, ready: ready, settled: shown.isSettled) { swapInStaged(at: now) }
-    }
-
     func glassChanged(_ seen: GlassSeen, cause: PlayCause, at now: Duration) {}
 
     func stepEnded(at now: Duration) {
@@ -214,59 +198,38 @@ final class SimulatedLoop: LoopWorld {
         }
     }
 
-    /// As `MainLoop.reprobeDisplay`: a display found unplugged is shut down, and the loop carries on without it;
-    /// one found again (the same size: the carousel stays) is drawn anew, its pacing followed, and the schedule
-    /// applies to it before anything is drawn.
-    private func reprobeDisplay(at now: Duration) {
-        chores.probed(at: now)
-        if displayOpen {
-            guard !display.isConnected else { return }
-            display.shutdown()
-            displayOpen = false
-            return
-        }
-        guard display.isConnected else { return }
+    func closeDisplayIfUnplugged() {
+        guard !display.isConnected else { return }
+        display.shutdown()
+        displayOpen = false
+    }
+
+    func openDisplay() -> (any ScanoutDevice)? {
+        guard display.isConnected else { return nil }
         displayOpen = true
-        frames.followPacing(of: display)
-        frames.requestRedraw()
-        for effect in chores.displayConnected(at: now, local: localTime()) { perform(effect) }
+        return display
     }
 
-    // Staged content
+    /// The same size: the carousel stays.
+    func displayOpened(timerPacing: Bool) { frames.requestRedraw() }
 
-    /// As `MainLoop.stage`: new content waits off screen, on the banner shown; at once when nothing is on glass.
-    private func stage(_ banners: Banners, at now: Duration) {
-        let shown = frames.scheduler.carousel
-        staged = (
-            StagedContent(since: now, showing: shown.index, restingSince: shown.restSince),
-            stagedCarousel(count: banners.count), banners, now
-        )
-        if StagedContent.takesOverAtOnce(hasDisplay: scanout != nil, lit: chores.lit) { swapInStaged(at: now) }
+    // Staged content: banners found by their index.
+
+    func carousel(of banners: Banners, restingOn shown: Carousel) -> Carousel {
+        Carousel(
+            layout: shown.layout, metrics: shown.metrics, count: banners.count,
+            startIndex: shown.index < banners.count ? shown.index : 0, time: shown.restSince)
     }
 
-    /// A carousel of `count` banners at rest on the banner shown (by its index; the first when the new content has
-    /// fewer), since the carousel on screen came to rest.
-    private func stagedCarousel(count: Int) -> Carousel {
-        let shown = frames.scheduler.carousel
-        return Carousel(
-            layout: shown.layout, metrics: shown.metrics, count: count,
-            startIndex: shown.index < count ? shown.index : 0, time: shown.restSince)
+    func focusStaged(_ staged: Staged<Banners>) -> Bool {
+        PrerenderWindow.isReady(around: staged.carousel) { isRendered($0, of: staged.banners.renderedAt) }
     }
 
-    private func swapInStaged(at now: Duration) {
-        guard let staged else { return }
-        self.staged = nil
+    func take(_ staged: Staged<Banners>, at now: Duration) {
         swaps.append(ContentSwap(staged: staged.since, swapped: now, settled: frames.scheduler.carousel.isSettled))
         renderedAt = staged.banners.renderedAt
         generation += 1
         frames.replace(staged.carousel)
-    }
-
-    /// Whether the banners pre-rendering keeps around `carousel`'s centre are rendered: two either side, as
-    /// `CarouselPresenter.isReady(around:)` counts them.
-    private func isReady(around carousel: Carousel, renderedAt: [Int: Duration]) -> Bool {
-        guard let recycler = carousel.recycler else { return true }
-        return (-2...2).allSatisfy { isRendered(recycler.banner(atPage: carousel.nearestPage + $0), of: renderedAt) }
     }
 
     private func isRendered(_ index: Int, of renderedAt: [Int: Duration]) -> Bool {

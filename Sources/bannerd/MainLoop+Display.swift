@@ -28,28 +28,32 @@ extension MainLoop {
         }
     }
 
-    /// A udev `drm` event arrived: a display was plugged in or out, or changed its modes.
-    func reprobeDisplay() {
-        chores.probed(at: MonotonicClock.now())
-        if let current = screen {
-            guard !current.isConnected else { return }
-            Log.warning("display \(current.status.connector) disconnected; carrying on until it returns")
-            stopPanning()
-            current.device.shutdown()
-            displayState = .waiting(for: "display \(current.status.connector) to be connected again")
-            sendStatus()
-            metricsChanged()
-            return
-        }
-        let fresh: Screen
+    func closeDisplayIfUnplugged() {
+        guard let current = screen, !current.isConnected else { return }
+        Log.warning("display \(current.status.connector) disconnected; carrying on until it returns")
+        stopPanning()
+        current.device.shutdown()
+        displayState = .waiting(for: "display \(current.status.connector) to be connected again")
+        sendStatus()
+        metricsChanged()
+    }
+
+    func openDisplay() -> (any ScanoutDevice)? {
         do {
-            fresh = try Screen.open(settings)
+            let fresh = try Screen.open(settings)
+            displayState = .connected(fresh)
+            return fresh.device
         } catch {
             displayState = .waiting(for: "a display (\(error))")  // in the status; logged once, when the wait began
-            return
+            return nil
         }
-        displayState = .connected(fresh)
-        if frames.followPacing(of: fresh.device) { Self.logTimerPacing(fresh) }
+    }
+
+    /// The carousel is rebuilt if the display's size, rotation or format differ from the last one's; touch
+    /// follows its rotation.
+    func displayOpened(timerPacing: Bool) {
+        guard let fresh = screen else { return }
+        if timerPacing { Self.logTimerPacing(fresh) }
         connections.input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
         let layout = fresh.layout
         let format = fresh.device.format
@@ -64,7 +68,5 @@ extension MainLoop {
         Log.info("display \(fresh.summary), scale \(layout.scale)")
         sendStatus()
         metricsChanged()
-        // Lit by its modeset: the schedule applies to it before anything is drawn.
-        for effect in chores.displayConnected(at: MonotonicClock.now(), local: Self.localTime()) { perform(effect) }
     }
 }

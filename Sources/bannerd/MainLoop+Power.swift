@@ -2,6 +2,7 @@ import BannerdConfig
 import CarouselEngine
 import EventLoop
 import FrameLoop
+import MonotonicTime
 import WallClock
 
 /// The screen schedule: the display off outside its hours (DPMS), no drawing or autoplay meanwhile, a touch
@@ -39,7 +40,7 @@ extension MainLoop {
     func perform(_ effect: LoopChores.Effect) {
         switch effect {
         case .probeDisplay:
-            reprobeDisplay()
+            reprobeDisplay(at: MonotonicClock.now())
         case .reloadContent:
             reloadContent()
         case .powerState(.on):

@@ -12,15 +12,12 @@ extension MainLoop {
 
     var scanout: (any ScanoutDevice)? { screen?.device }
     var shownBanners: (count: Int, generation: Int) { (banners.count, showing.generation) }
-    var isStaging: Bool { staged != nil }
     var watchdogInterval: Duration? { connections.notifier?.watchdogInterval }
 
-    func otherDeadlines(now: Duration) -> (
-        animation: Duration?, scheduleEdge: Duration?, stagingPatience: Duration?, metrics: Duration?
-    ) {
+    func otherDeadlines(now: Duration) -> (animation: Duration?, scheduleEdge: Duration?, metrics: Duration?) {
         (
             screen == nil ? nil : presenter.nextAnimationFrame,
-            showing.scheduled.deadline(carousel: scheduler.carousel), staged?.swap.deadline,
+            showing.scheduled.deadline(carousel: scheduler.carousel),
             settings.metricsTextfile.map { _ in metrics.schedule.deadline }
         )
     }

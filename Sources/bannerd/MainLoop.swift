@@ -97,7 +97,7 @@ final class MainLoop: LoopWorld {
     /// `ctl screenshot` clients waiting for the next frame presented.
     var screenshotRequests: [ControlServer.Client] = []
     /// Reloaded content waiting for its banners to be rendered before it goes on screen (`+ContentSwap`).
-    var staged: Staged?
+    var staged: Staged<Showing>?
     /// Probing for a display, reloading content, the screen's power: decided there, done here.
     var chores: LoopChores
 
@@ -201,7 +201,7 @@ final class MainLoop: LoopWorld {
             } else if let clockChanges = connections.clockChanges, fd == clockChanges.fileDescriptor {
                 clockChanged(clockChanges)
             } else if let hotplug = connections.hotplug, fd == hotplug.fileDescriptor {
-                if !hotplug.receive().isEmpty { reprobeDisplay() }
+                if !hotplug.receive().isEmpty { reprobeDisplay(at: MonotonicClock.now()) }
             } else if let input = connections.input, fd == input.fileDescriptor {
                 readInput(input)
             } else {
