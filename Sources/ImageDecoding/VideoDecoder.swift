@@ -74,8 +74,12 @@ final class VideoDecoder: AnimationDecoder {
         }
         var options: OpaquePointer?
         defer { ffmpeg.av_dict_free(&options) }
-        ffmpeg.av_dict_set(&options, "protocol_whitelist", "file", 0)
-        ffmpeg.av_dict_set(&options, "format_whitelist", Self.formats, 0)
+        // The whitelists keep a file from naming another protocol or a demuxer beyond the few we read: one not set
+        // (out of memory) would leave all of them open, so the file is not opened then.
+        for (key, value) in [("protocol_whitelist", "file"), ("format_whitelist", Self.formats)] {
+            let set = ffmpeg.av_dict_set(&options, key, value, 0)
+            guard set >= 0 else { throw error(set, call: "av_dict_set") }
+        }
         // "file:", so that a colon in a file name is never taken for a protocol.
         let opened = ffmpeg.avformat_open_input(&format, "file:" + path, nil, &options)
         guard opened >= 0, let format else {
