@@ -111,7 +111,8 @@ let package = Package(
         // Pre-rendered banners around the current page and frame composition (pure: rendering off the loop comes in
         // through a protocol).
         .target(
-            name: "CarouselRendering", dependencies: ["CarouselEngine", "BannerContent", "DisplaySelection", "Raster"]),
+            name: "CarouselRendering",
+            dependencies: ["CarouselEngine", "BannerContent", "DisplaySelection", "FrameLoop", "Raster"]),
         // The pre-render worker's threads and the heap policy for their bitmaps (glibc malloc tuning).
         .target(
             name: "PrerenderThreads",

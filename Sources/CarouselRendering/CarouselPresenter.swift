@@ -1,5 +1,6 @@
 import BannerContent
 import CarouselEngine
+import FrameLoop
 import Raster
 
 /// Turns the engine's visible views into frames: keeps the banners around the current page pre-rendered
@@ -348,3 +349,6 @@ public final class CarouselPresenter {
     /// would be out of date by the next frame).
     public var isAnimating: Bool { playback.isMoving }
 }
+
+/// The loop draws with the presenter: in `bannerd run`, and in the simulated loop of the tests (rendering inline).
+extension CarouselPresenter: LoopPictures {}

@@ -16,6 +16,8 @@ public protocol LoopWorld: AnyObject {
     var chores: LoopChores { get set }
     /// The banner on glass as proof of play sees it.
     var glass: GlassWatch { get set }
+    /// What banners are drawn with.
+    var pictures: any LoopPictures { get }
     /// The display; nil while none is connected.
     var scanout: (any ScanoutDevice)? { get }
     /// How many banners the carousel's indices name, and which generation of them (`GlassSeen`).
@@ -26,9 +28,8 @@ public protocol LoopWorld: AnyObject {
     var staged: Staged<StagedBanners>? { get set }
     /// systemd's watchdog interval; nil without a watchdog.
     var watchdogInterval: Duration? { get }
-    /// The parts of the deadline only the world knows: an animation's next frame, a schedule's edge, the metrics'
-    /// write.
-    func otherDeadlines(now: Duration) -> (animation: Duration?, scheduleEdge: Duration?, metrics: Duration?)
+    /// The parts of the deadline only the world knows: a schedule's edge, the metrics' write.
+    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, metrics: Duration?)
 
     /// The local time, read only when a schedule needs it.
     func localTime() -> LocalTime
@@ -48,19 +49,14 @@ public protocol LoopWorld: AnyObject {
     func screenIsDark()
     /// Changes the banners at a schedule's edge, when the carousel can change unseen.
     func applySchedules(at now: Duration)
-    /// Brings the animations on screen up to `now`; true when a frame of one changed (the picture must be drawn).
-    func advanceAnimations(at now: Duration) -> Bool
-    /// Whether banner `index` is rendered (a frame shows a placeholder for one that is not).
-    func isRendered(_ index: Int) -> Bool
     /// Shows the carousel's frame as a window of a ready strip; nil: compose it.
     func pan(_ carousel: Carousel) throws -> PresentOutcome?
-    /// Composes the carousel's frame into `buffer`.
-    func draw(_ carousel: Carousel, into buffer: PixelBuffer)
     /// What the frame of this step did; `autoplayWaitBegan` when autoplay first waited for a banner in it.
     func framed(_ result: FrameDriver.FrameResult, autoplayWaitBegan: Bool, at now: Duration)
     /// Presenting the frame failed.
     func frameFailed(_ error: any Error)
-    /// After the frame on a lit screen: the banners and strips ahead prepared.
+    /// After the frame on a lit screen, and the banners around it focused: what else the world prepares ahead
+    /// (strips to pan).
     func prepareAhead()
     /// A carousel of `banners` at rest on the banner `shown` shows (the first when they do not have it), since
     /// `shown` came to rest: a banner that stays keeps its time.
@@ -95,8 +91,18 @@ extension LoopWorld {
         if !chores.lit { screenIsDark() }
         if !isStaging { applySchedules(at: now) }
         if chores.lit {
-            if advanceAnimations(at: now) { frames.requestRedraw() }
+            // With no display, nothing is on screen to play.
+            if scanout != nil, pictures.advanceAnimations(frames.scheduler.carousel, at: now) {
+                frames.requestRedraw()
+            }
             drawFrame(at: now)
+            // Without a display the layout is provisional and is replaced on connect: rendering for it would only
+            // keep the renderer busy when the real banners are wanted. While content is staged, its banners are.
+            if scanout != nil, !isStaging {
+                let rendered = pictures.spriteGeneration
+                pictures.focus(on: frames.scheduler.carousel)
+                if pictures.spriteGeneration != rendered { frames.bannersRendered() }
+            }
             prepareAhead()
         }
         swapInStagedWhenDue(at: now)
@@ -112,7 +118,9 @@ extension LoopWorld {
     public func nextDeadline(now: Duration) -> Duration? {
         let others = otherDeadlines(now: now)
         return LoopDeadline(
-            frames: frames.nextDeadline(display: scanout), animation: others.animation, lit: chores.lit,
+            frames: frames.nextDeadline(display: scanout),
+            animation: scanout == nil ? nil : pictures.nextAnimationFrame,
+            lit: chores.lit,
             chores: chores.deadline(now: now, local: localTime(), hasDisplay: scanout != nil),
             scheduleEdge: others.scheduleEdge, stagingPatience: staged?.swap.deadline,
             watchdog: watchdogInterval.map { _ in frames.watchdogDeadline }, metrics: others.metrics
@@ -131,8 +139,9 @@ extension LoopWorld {
         let waits = frames.scheduler.statistics.autoplayWaits
         let result: FrameDriver.FrameResult
         do {
-            result = try frames.frame(at: now, on: scanout, isReady: isRendered, pan: pan) { buffer, carousel in
-                draw(carousel, into: buffer)
+            result = try frames.frame(at: now, on: scanout, isReady: pictures.isRendered, pan: pan) {
+                buffer, carousel in
+                pictures.drawChanges(carousel.visibleViews(), into: buffer)
             }
         } catch {
             frameFailed(error)
@@ -148,7 +157,7 @@ extension LoopWorld {
             let (seen, cause) = glass.look(
                 glass: frames.scheduler.glass, onGlass: chores.lit && scanout != nil,
                 count: min(carousel.count, shown.count), generation: shown.generation,
-                autoplayMoves: carousel.autoplayMoves, isRendered: isRendered)
+                autoplayMoves: carousel.autoplayMoves, isRendered: pictures.isRendered)
         else { return }
         glassChanged(seen, cause: cause, at: now)
     }

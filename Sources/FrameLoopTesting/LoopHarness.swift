@@ -12,11 +12,14 @@ public struct LoopHarness {
 
     /// A carousel of `count` banners on a display of `width` by `height` pixels, paced as `pacing` says, autoplay
     /// resting `autoplay` on a banner unless `ownInterval` gives its own (as a banner's `duration` does); the screen
-    /// lit as `schedule` says (nil: always), the clock's zero `localStart` after Monday 00:00 local time.
+    /// lit as `schedule` says (nil: always), the clock's zero `localStart` after Monday 00:00 local time. Banners
+    /// are drawn by what `pictures` makes for the carousel's layout (a real `CarouselPresenter`, rendering inline,
+    /// on a display of that size); without it, they are rendered as `renderedAt` says and nothing is drawn.
     public init(
         count: Int, pacing: Pacing, flips: FlipBehaviour, autoplay: Duration? = nil,
         ownInterval: @escaping @Sendable (_ index: Int) -> Duration? = { _ in nil }, width: Int = 800,
-        height: Int = 480, scale: Double = 1, schedule: ScreenSchedule? = nil, localStart: Duration = .zero
+        height: Int = 480, scale: Double = 1, schedule: ScreenSchedule? = nil, localStart: Duration = .zero,
+        pictures: ((CarouselLayout) throws -> any LoopPictures)? = nil
     ) throws {
         var metrics = CarouselMetrics()
         metrics.autoplayInterval = autoplay
@@ -27,13 +30,17 @@ public struct LoopHarness {
             pacing == .timer
             ? .timer(period: PacingDecision.fallbackTimerPeriod, reason: .noPageFlips)
             : .vblank(period: FramePacer.step)
-        let display = FakeDisplay(clock: clock, flips: flips, pacing: decision)
+        // A display as large as the layout only where something draws into it.
+        let display =
+            pictures == nil
+            ? FakeDisplay(clock: clock, flips: flips, pacing: decision)
+            : FakeDisplay(clock: clock, flips: flips, pacing: decision, size: PixelSize(width: width, height: height))
         var carousel = Carousel(layout: layout, metrics: metrics, count: count)
         carousel.ownAutoplayInterval = ownInterval
         world = SimulatedLoop(
             clock: clock, display: display,
             frames: FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: pacing)),
-            schedule: schedule, localStart: localStart)
+            schedule: schedule, localStart: localStart, pictures: try pictures?(layout))
     }
 
     public var clock: ManualClock { world.clock }
@@ -56,8 +63,8 @@ public struct LoopHarness {
     }
     /// When each banner is rendered (as the pre-render worker's wake-up says); one not listed is ready at once.
     public var renderedAt: [Int: Duration] {
-        get { world.renderedAt }
-        set { world.renderedAt = newValue }
+        get { world.scripted?.renderedAt ?? [:] }
+        set { world.scripted?.renderedAt = newValue }
     }
     /// Every wake-up of the loop.
     public var wakeups: [Duration] { world.wakeups }
@@ -69,8 +76,8 @@ public struct LoopHarness {
     }
     /// The banners that are animations, and how they play (the presenter's `AnimationPlayback` plays them).
     public var animations: [Int: AnimationTimeline] {
-        get { world.animations }
-        set { world.animations = newValue }
+        get { world.scripted?.animations ?? [:] }
+        set { world.scripted?.animations = newValue }
     }
     /// Every watchdog ping.
     public var pings: [Duration] { world.pings }

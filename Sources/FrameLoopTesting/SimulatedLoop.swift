@@ -17,10 +17,10 @@ final class SimulatedLoop: LoopWorld {
     var glass = GlassWatch()
     var events: [InputEvent] = []
     var watchdogInterval: Duration?
-    var renderedAt: [Int: Duration] = [:]
-    /// The banners that are animations, and how they play.
-    var animations: [Int: AnimationTimeline] = [:]
-    private var playback = AnimationPlayback()
+    /// What banners are drawn with: `scripted`, or a real presenter a test gives.
+    let pictures: any LoopPictures
+    /// The script's renders and animations, when they are the pictures.
+    let scripted: ScriptedPictures?
     private(set) var wakeups: [Duration] = []
     private(set) var presented: [(time: Duration, position: Double, animationFrame: Int)] = []
     private(set) var pings: [Duration] = []
@@ -41,8 +41,6 @@ final class SimulatedLoop: LoopWorld {
     /// The local time at the clock's zero, after Monday 00:00.
     private let localStart: Duration
     private var nextEvent = 0
-    /// The frame being drawn: the carousel's position and whether a banner not rendered yet is in it.
-    private var drawn = (position: 0.0, placeholder: false, animationFrame: 0)
     private var nextContentChange = 0
     /// What the directory holds since it last changed, read at the next reload.
     private var changedTo: Banners?
@@ -58,9 +56,12 @@ final class SimulatedLoop: LoopWorld {
     typealias Banners = (count: Int, renderedAt: [Int: Duration])
 
     init(
-        clock: ManualClock, display: FakeDisplay, frames: FrameDriver, schedule: ScreenSchedule?, localStart: Duration
+        clock: ManualClock, display: FakeDisplay, frames: FrameDriver, schedule: ScreenSchedule?, localStart: Duration,
+        pictures: (any LoopPictures)?
     ) {
         self.clock = clock
+        scripted = pictures == nil ? ScriptedPictures(clock: clock) : nil
+        self.pictures = pictures ?? scripted!
         self.display = display
         self.frames = frames
         self.localStart = localStart
@@ -99,7 +100,7 @@ final class SimulatedLoop: LoopWorld {
                 chores.contentChanged(at: now)
                 nextContentChange += 1
             }
-            if renderedAt.values.contains(now) { frames.bannersRendered() }
+            if scripted?.renderedAt.values.contains(now) == true { frames.bannersRendered() }
             if staged?.banners.renderedAt.values.contains(now) == true { staged?.swap.bannersRendered(at: now) }
             step(at: now)
         }
@@ -110,7 +111,8 @@ final class SimulatedLoop: LoopWorld {
     private func nextWake() -> Duration? {
         let now = clock.now
         let renders =
-            renderedAt.values.filter { $0 > now } + (staged?.banners.renderedAt.values.filter { $0 > now } ?? [])
+            (scripted?.renderedAt.values.filter { $0 > now } ?? [])
+            + (staged?.banners.renderedAt.values.filter { $0 > now } ?? [])
         let times = [
             nextDeadline(now: now), scanout == nil ? nil : display.nextEventTime,
             nextEvent < events.count ? events[nextEvent].time : nil, renders.min(),
@@ -124,9 +126,7 @@ final class SimulatedLoop: LoopWorld {
 
     var scanout: (any ScanoutDevice)? { displayOpen ? display : nil }
     var shownBanners: (count: Int, generation: Int) { (frames.scheduler.carousel.count, generation) }
-    func otherDeadlines(now: Duration) -> (animation: Duration?, scheduleEdge: Duration?, metrics: Duration?) {
-        (scanout == nil ? nil : playback.nextChange, nil, nil)
-    }
+    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, metrics: Duration?) { (nil, nil) }
     func localTime() -> LocalTime { .afterMondayMidnight(localStart + clock.now) }
 
     /// The display's power as `MainLoop` switches it; a reload stages what the directory holds; a probe looks for
@@ -154,30 +154,13 @@ final class SimulatedLoop: LoopWorld {
     func screenIsDark() {}
     func applySchedules(at now: Duration) { schedulesApplied.append(now) }
 
-    func isRendered(_ index: Int) -> Bool { isRendered(index, of: renderedAt) }
-
-    /// With no display, nothing is on screen to play.
-    func advanceAnimations(at now: Duration) -> Bool {
-        let carousel = frames.scheduler.carousel
-        return scanout != nil
-            && playback.advance(carousel.visibleViews(), playing: carousel.playingBanner, at: now) { banner in
-                isRendered(banner) ? animations[banner] : nil
-            }
-    }
-
+    /// The simulated display never pans: every frame is composed.
     func pan(_ carousel: Carousel) throws -> PresentOutcome? { nil }
-
-    func draw(_ carousel: Carousel, into buffer: PixelBuffer) {
-        drawn = (
-            carousel.position, carousel.visibleViews().contains { !isRendered($0.banner) },
-            playback.frame(of: carousel.index)
-        )
-    }
 
     func framed(_ result: FrameDriver.FrameResult, autoplayWaitBegan: Bool, at now: Duration) {
         guard result == .presented else { return }
-        presented.append((now, drawn.position, drawn.animationFrame))
-        if drawn.placeholder { placeholderFrames += 1 }
+        presented.append((now, frames.scheduler.carousel.position, scripted?.centreAnimationFrame ?? 0))
+        if pictures.placeholdersOnScreen > 0 { placeholderFrames += 1 }
     }
 
     func frameFailed(_ error: any Error) { presentFailures.append(clock.now) }
@@ -222,17 +205,15 @@ final class SimulatedLoop: LoopWorld {
     }
 
     func focusStaged(_ staged: Staged<Banners>) -> Bool {
-        PrerenderWindow.isReady(around: staged.carousel) { isRendered($0, of: staged.banners.renderedAt) }
+        PrerenderWindow.isReady(around: staged.carousel) {
+            ScriptedPictures.isRendered($0, of: staged.banners.renderedAt, at: clock.now)
+        }
     }
 
     func take(_ staged: Staged<Banners>, at now: Duration) {
         swaps.append(ContentSwap(staged: staged.since, swapped: now, settled: frames.scheduler.carousel.isSettled))
-        renderedAt = staged.banners.renderedAt
+        scripted?.renderedAt = staged.banners.renderedAt
         generation += 1
         frames.replace(staged.carousel)
-    }
-
-    private func isRendered(_ index: Int, of renderedAt: [Int: Duration]) -> Bool {
-        renderedAt[index].map { $0 <= clock.now } ?? true
     }
 }

@@ -5,16 +5,9 @@ import Raster
 
 /// The frame the loop draws at each step (`LoopWorld.step` decides; these hooks show it and say what it did).
 extension MainLoop {
-    func isRendered(_ index: Int) -> Bool { presenter.isRendered(index) }
-
     /// A window of a ready strip when the display pans; nil: the frame is composed.
     func pan(_ carousel: Carousel) throws -> PresentOutcome? {
         try activePanner()?.present(carousel, presenter: presenter)
-    }
-
-    /// Only what changed since the buffer's last frame: at rest, an animation's frame writes only its banner.
-    func draw(_ carousel: Carousel, into buffer: PixelBuffer) {
-        presenter.drawChanges(carousel.visibleViews(), into: buffer)
     }
 
     /// What the frame did feeds the metrics, READY=1 and waiting screenshots.

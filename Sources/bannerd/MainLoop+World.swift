@@ -14,9 +14,10 @@ extension MainLoop {
     var shownBanners: (count: Int, generation: Int) { (banners.count, showing.generation) }
     var watchdogInterval: Duration? { connections.notifier?.watchdogInterval }
 
-    func otherDeadlines(now: Duration) -> (animation: Duration?, scheduleEdge: Duration?, metrics: Duration?) {
+    var pictures: any LoopPictures { presenter }
+
+    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, metrics: Duration?) {
         (
-            screen == nil ? nil : presenter.nextAnimationFrame,
             showing.scheduled.deadline(carousel: scheduler.carousel),
             settings.metricsTextfile.map { _ in metrics.schedule.deadline }
         )
@@ -24,21 +25,11 @@ extension MainLoop {
 
     func localTime() -> LocalTime { Self.localTime() }
 
-    /// With no display, nothing is on screen to play.
-    func advanceAnimations(at now: Duration) -> Bool {
-        screen != nil && presenter.advanceAnimations(scheduler.carousel, at: now)
-    }
-
     func screenIsDark() {
         failScreenshots("error: the screen is off (its schedule)")
     }
 
-    /// Without a display the layout is provisional and is replaced on connect: rendering for it would only keep
-    /// the worker busy when the real banners are wanted.
-    func prepareAhead() {
-        if screen != nil, staged == nil { presenter.focus(on: scheduler.carousel) }
-        prepareStrips()
-    }
+    func prepareAhead() { prepareStrips() }
 
     func stepEnded(at now: Duration) {
         for problem in presenter.takeProblems() { Log.warning(problem) }
