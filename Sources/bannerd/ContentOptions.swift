@@ -31,13 +31,18 @@ struct ContentOptions {
         return banners
     }
 
-    /// `directory`'s banners as `ContentLoader` reads them, its problems logged one line each (`run`'s loads and
-    /// reloads, and `render`).
+    /// `directory`'s banners as `ContentLoader` reads them, its problems logged one line each (`render`).
     static func load(directory: String, actions: Set<String>) -> ContentLoadResult {
         let result = ContentLoader(actions: actions).load(directory: directory)
+        log(result, directory: directory)
+        return result
+    }
+
+    /// What is wrong with the content `result` read from `directory`, one line each (`run` logs it on its loop's
+    /// thread, whichever thread read it).
+    static func log(_ result: ContentLoadResult, directory: String) {
         for problem in result.problems + result.warnings { Log.warning(problem.description) }
         if result.banners.isEmpty { Log.warning("\(directory): no valid banner to show") }
-        return result
     }
 
     /// A renderer with the given fonts (Debian's by default); a missing font is logged (unless `logProblems` is

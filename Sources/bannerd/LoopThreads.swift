@@ -16,6 +16,8 @@ struct LoopThreads {
     let strips: BackgroundQueue<StripJob>
     /// Writes the metrics textfile and the proof-of-play records; what it returns is for the log.
     let writer: BackgroundQueue<WriteFailure>
+    /// Reads the content directory for a reload (`+Control`), at the pre-render threads' priority.
+    let content: BackgroundQueue<MainLoop.ReadContent>
 
     init(fonts: FontPaths, waking signal: WakeSignal) throws {
         worker = try MainLoop.startPrerenderWorker(fonts: fonts, waking: signal)
@@ -26,6 +28,7 @@ struct LoopThreads {
         }
         screenshots = try BackgroundQueue(name: "screenshot", wake: { signal.wake() })
         writer = try BackgroundQueue(name: "writer", wake: { signal.wake() })
+        content = try BackgroundQueue(name: "content", niceness: PrerenderWorker.niceness, wake: { signal.wake() })
         // Below the frame loop, above the pre-render threads: a strip is the frames of the next page.
         strips = try BackgroundQueue(name: "strips", niceness: 5, wake: { signal.wake() })
     }

@@ -132,8 +132,8 @@ extension MainLoop {
             playedSecondsToday: today.centredSeconds)
     }
 
-    /// Loads the content again; the banner on screen stays when it still exists. A broken update (unreadable
-    /// manifest, syntax error, nothing valid) keeps the banners shown; banners with a missing image are left out.
+    /// Reads the content again, off the loop (`LoopThreads.content`: a large manifest, a video's container read
+    /// whole for its length, a slow card never hold up a frame), and stages it once read (`collectContent`).
     func reloadContent() {
         // One reload per request: changes seen before the directory is read are in this reload, so neither their
         // queued events nor a pending debounce may start a second one (a sync job writes, then says `reload`).
@@ -142,23 +142,51 @@ extension MainLoop {
         chores.contentReloaded()
         metrics.counts.contentReloads += 1
         metricsChanged()
-        guard let fresh = Self.accepted(Self.loadContent(settings, showing: banners)) else {
-            metrics.counts.contentReloadFailures += 1
-            return
-        }
-        plays.glass.moved(by: .reload)
-        // On screen once the banners around the centre are rendered, at the carousel's next rest.
-        stage(fresh, at: MonotonicClock.now())
-        Log.info("content reloaded: \(fresh.count) banner(s)")
+        let (directory, actions) = (settings.contentDirectory, Set(settings.actions.keys))
+        // A request while another waits to be read replaces it: the directory is read once for both.
+        threads.content.submit(key: "reload") { Self.readContent(directory, actions: actions) }
     }
 
-    /// The content directory's update decision, its problems logged one line each. The built-in demo banners
-    /// when no directory is configured, or when it does not exist yet and nothing is shown (a fresh install).
-    static func loadContent(_ settings: Settings, showing: BannerList) -> ContentUpdate {
-        guard let directory = settings.contentDirectory else {
-            return .replace(banners: DemoContent.banners, skipped: [])
+    /// The reloads read since the last wake-up: the banner on screen stays when it still exists. A broken update
+    /// (unreadable manifest, syntax error, nothing valid) keeps the banners shown; banners with a missing image are
+    /// left out.
+    func collectContent() {
+        for read in threads.content.collect() {
+            guard let fresh = Self.accepted(Self.update(from: read, showing: banners)) else {
+                metrics.counts.contentReloadFailures += 1
+                metricsChanged()
+                continue
+            }
+            plays.glass.moved(by: .reload)
+            // On screen once the banners around the centre are rendered, at the carousel's next rest.
+            stage(fresh, at: MonotonicClock.now())
+            Log.info("content reloaded: \(fresh.count) banner(s)")
         }
-        guard LocalFiles().exists(directory) else {
+    }
+
+    /// What a load of the content finds (`readContent`), for `update` to decide on.
+    enum ReadContent: Sendable {
+        /// No content directory is configured.
+        case none
+        /// The configured directory does not exist.
+        case missing(directory: String)
+        case loaded(ContentLoadResult, directory: String)
+    }
+
+    /// Reads `directory`, its banners naming `actions`; on any thread (it logs nothing).
+    static func readContent(_ directory: String?, actions: Set<String>) -> ReadContent {
+        guard let directory else { return .none }
+        guard LocalFiles().exists(directory) else { return .missing(directory: directory) }
+        return .loaded(ContentLoader(actions: actions).load(directory: directory), directory: directory)
+    }
+
+    /// The content's update decision, its problems logged one line each. The built-in demo banners when no
+    /// directory is configured, or when it does not exist yet and nothing is shown (a fresh install).
+    static func update(from read: ReadContent, showing: BannerList) -> ContentUpdate {
+        switch read {
+        case .none:
+            return .replace(banners: DemoContent.banners, skipped: [])
+        case .missing(let directory):
             if !showing.isEmpty {
                 return .keep(
                     reason:
@@ -166,9 +194,10 @@ extension MainLoop {
             }
             Log.info("content directory \(directory) does not exist; showing the built-in demo banners")
             return .replace(banners: DemoContent.banners, skipped: [])
+        case .loaded(let loaded, let directory):
+            ContentOptions.log(loaded, directory: directory)
+            return ContentUpdate.decide(loaded: loaded, showing: showing)
         }
-        let loaded = ContentOptions.load(directory: directory, actions: Set(settings.actions.keys))
-        return ContentUpdate.decide(loaded: loaded, showing: showing)
     }
 
     /// The banners of `update`, with the ones left out named in one log line.

@@ -121,7 +121,9 @@ final class MainLoop: LoopWorld {
         metrics.counts.version = BannerdVersion.current
         metrics.counts.startTime = Double(time(nil))
         let format = screen?.device.format ?? settings.format ?? .xrgb8888
-        let loaded = Self.accepted(Self.loadContent(settings, showing: [])) ?? []
+        // Read here, before the first frame: nothing is on screen to hold up.
+        let read = Self.readContent(settings.contentDirectory, actions: Set(settings.actions.keys))
+        let loaded = Self.accepted(Self.update(from: read, showing: [])) ?? []
         showing = Showing(loaded, now: started, reading: Self.clockReading()) { banners in
             CarouselPresenter(
                 banners: banners, layout: layout, rotation: screen?.rotation ?? .none, format: format,
@@ -185,6 +187,7 @@ final class MainLoop: LoopWorld {
                 stop = handleSignals() || stop
             } else if fd == connections.wakeSignal.fileDescriptor {
                 connections.wakeSignal.drain()
+                collectContent()
                 collectStrips()
                 let rendered = presenter.spriteGeneration
                 // While reloaded content is staged, the banners on screen still collect their streamed frames.
@@ -301,6 +304,7 @@ final class MainLoop: LoopWorld {
         notify { try $0.stopping() }
         threads.worker.stop()
         threads.screenshots.stop()
+        threads.content.stop()
         stopPanning()
         threads.strips.stop()
         finishPlay(at: MonotonicClock.now())
