@@ -34,6 +34,8 @@ extension BannerRenderer {
         // frame that fails is known before the one before it is kept.
         var ahead = Result { () throws(ImageError) in try animation.nextFrame() }
         if case .success(nil) = ahead { return nil }
+        // A video's container tells every frame's duration, and so how many there are, before any is drawn.
+        let known = images.videoProbe(path: path)?.durations
         var problems: [String] = []
         let over = overlay(
             banner, width: width, height: height, scale: scale, cornerRadius: cornerRadius, scrim: true)
@@ -42,14 +44,14 @@ extension BannerRenderer {
         var drawing = true
         var current: AnimationFrame? = first
         while let shown = current {
-            if !drawing, let known = animation.durations {
+            if !drawing, let known {
                 durations = known
                 break
             }
             if drawing {
                 drawing = frame(renderFrame(banner, shown, width: width, height: height, overlay: over))
                 if drawing { drawn += 1 }
-                if let known = animation.durations, known.count > keeping { drawing = false }
+                if let known, known.count > keeping { drawing = false }
             }
             durations.append(shown.duration)
             switch ahead {

@@ -96,7 +96,7 @@ public struct ContentChecker: Sendable {
         }
         guard frames > 1 else { return nil }
         let (width, height) = bannerSize
-        if let video = animation.video {
+        if let video = decoder.videoProbe(path: path)?.summary {
             let line = VideoAdvice.described(video, banner: bannerSize)
             return VideoAdvice.warning(video).map { .warning(line + "; " + $0) } ?? .note(line)
         }

@@ -9,6 +9,9 @@ public protocol ImageLoading {
     /// The animation at `path` opened to play, its frames decoded as they are asked for; nil for a format that is
     /// not played (`ImageDecoder.animation(path:fitting:)`). Every frame comes scaled to fill `fitting`.
     func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationDecoder)?
+    /// What the container of the video at `path` says of it, before any frame is decoded; nil for an image
+    /// (`ImageDecoder.videoProbe(path:)`).
+    func videoProbe(path: String) -> VideoProbe?
 }
 
 extension ImageDecoder: ImageLoading {

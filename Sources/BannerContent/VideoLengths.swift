@@ -15,7 +15,7 @@ struct VideoLengths {
             return nil
         }
         if let length = known[path] { return length }
-        let length = decoder.videoLength(path: path)
+        let length = decoder.videoProbe(path: path)?.summary.length
         known[path] = .some(length)
         return length
     }

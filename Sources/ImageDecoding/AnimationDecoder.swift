@@ -26,11 +26,6 @@ public protocol AnimationDecoder: AnyObject {
     var height: Int { get }
     /// How many times the whole animation plays; nil: for ever.
     var plays: Int? { get }
-    /// Every frame's duration when the file tells them without decoding (a video's container); nil: they are
-    /// learned by decoding each frame.
-    var durations: [Duration]? { get }
-    /// A video's codec, size and length; nil for an animated image.
-    var video: VideoSummary? { get }
     /// What the first decoder (a board's hardware one) failed with, once the software decoder took over from it;
     /// nil while it decodes, and for every other decoder.
     var decoderFallback: DecoderFallback? { get }
@@ -44,8 +39,6 @@ public protocol AnimationDecoder: AnyObject {
 }
 
 extension AnimationDecoder {
-    public var durations: [Duration]? { nil }
-    public var video: VideoSummary? { nil }
     public var decoderFallback: DecoderFallback? { nil }
     public func recycle(_ bitmap: consuming Bitmap) {}
 }

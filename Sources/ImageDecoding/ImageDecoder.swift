@@ -140,15 +140,16 @@ public struct ImageDecoder: Sendable {
         ImageError(.notAnImage, call: "sniff", message: "a video plays from its file, not from memory", path: path)
     }
 
-    /// The length of the video at `path`, from its container's timeline; nil for an image, or a video that does not
-    /// open (the renderer and `check` say why).
-    public func videoLength(path: String) -> Duration? {
+    /// What the container of the video at `path` says of it (its summary, each frame's duration), read once per file
+    /// (`VideoProbes`) and without opening a decoder: before any frame is drawn, the loader learns a video banner's
+    /// length from it, the renderer whether to keep or stream the frames, `check` what to say; nil for an image, or a
+    /// video that does not open (the renderer and `check` say why).
+    public func videoProbe(path: String) -> VideoProbe? {
         guard let file = try? open(path),
             (try? Self.format(of: file.imageBytes(count: 12, at: 0), path: path)) == .video
         else { return nil }
-        let video = try? VideoDecoder(
-            path: path, identity: file.identity, limits: limits, fitting: nil, decoding: false)
-        return video?.summary.length
+        return try? VideoDecoder(path: path, identity: file.identity, limits: limits, fitting: nil, decoding: false)
+            .probe
     }
 
     /// The format of a file starting with `bytes`; an empty file and an unknown signature are errors.

@@ -18,8 +18,8 @@ final class VideoDecoder: AnimationDecoder {
     let plays: Int? = 1
     /// Each frame's duration, in presentation order: the gaps between the packets' timestamps.
     private(set) var durations: [Duration]? = nil
-    /// What `check` tells about the file.
-    var video: VideoSummary? { summary }
+    /// What the container says (`ImageDecoder.videoProbe`), read once per file.
+    private(set) var probe: VideoProbe?
     private(set) var summary = VideoSummary(
         codec: "", width: 0, height: 0, frames: 0, framesPerSecond: 0, length: .zero)
     let path: String
@@ -102,6 +102,7 @@ final class VideoDecoder: AnimationDecoder {
         let probe = try VideoProbes.shared.probe(path: path, identity: identity) { () throws(ImageError) in
             try readProbe(codec: name, width: sourceWidth, height: sourceHeight)
         }
+        self.probe = probe
         durations = probe.durations
         summary = probe.summary
         start = probe.start

@@ -3,10 +3,10 @@ import SystemCalls
 
 /// What a video file holds, read from its container without decoding a frame: what `check` says of it, each frame's
 /// duration in presentation order, where the first frame is, and whether the file ends inside a packet.
-struct VideoProbe: Sendable {
-    var summary: VideoSummary
+public struct VideoProbe: Sendable {
+    public internal(set) var summary: VideoSummary
     /// Each frame's duration, in presentation order.
-    var durations: [Duration]
+    public internal(set) var durations: [Duration]
     /// The first frame's timestamp, in the stream's time base: rewinding seeks there.
     var start: Int64
     /// Whether the file ends inside a packet: the frames before it play, then that is thrown.

@@ -24,6 +24,8 @@ final class FakeImages: ImageLoading {
     func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationDecoder)? {
         animation.map { ScriptedAnimation(frames: $0.frames, plays: $0.plays, failingAt: $0.failingAt) }
     }
+    /// No video: the scripted animations are animated images.
+    func videoProbe(path: String) -> VideoProbe? { nil }
 }
 
 /// An animation playing frames given, failing at one if asked.

@@ -267,6 +267,8 @@ final class CountingFrames: ImageLoading {
         try decoder.loadAnimation(path: path, fitting: fitting).map { Counted($0, owner: self) }
     }
 
+    func videoProbe(path: String) -> VideoProbe? { decoder.videoProbe(path: path) }
+
     private final class Counted: AnimationDecoder {
         let frames: any AnimationDecoder
         unowned let owner: CountingFrames
@@ -277,7 +279,6 @@ final class CountingFrames: ImageLoading {
         var width: Int { frames.width }
         var height: Int { frames.height }
         var plays: Int? { frames.plays }
-        var durations: [Duration]? { frames.durations }
         func nextFrame() throws(ImageError) -> AnimationFrame? {
             owner.decoded += 1
             return try frames.nextFrame()

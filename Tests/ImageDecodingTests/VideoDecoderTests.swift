@@ -208,7 +208,7 @@ import Testing
         let uncached = try VideoDecoder(path: path, limits: .default, fitting: (40, 30))
         let expected = try Self.all(uncached).map(\.bitmap)
         let decoder = ImageDecoder()
-        #expect(decoder.videoLength(path: path) == uncached.summary.length)
+        #expect(decoder.videoProbe(path: path)?.summary.length == uncached.summary.length)
         #expect(try decoder.decodeImage(path: path, fitting: (40, 30)).bitmap == expected[0])
         for _ in 0..<2 {
             let video = try #require(try decoder.animation(path: path, fitting: (40, 30)) as? VideoDecoder)
@@ -223,7 +223,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: elsewhere) }
         let other = try Self.make(Self.encodings[0], from: "testsrc=size=64x48:rate=25:duration=0.2", in: elsewhere)
         #expect(rename(other, path) == 0)
-        #expect(decoder.videoLength(path: path) == .milliseconds(200))
+        #expect(decoder.videoProbe(path: path)?.summary.length == .milliseconds(200))
         #expect(VideoProbes.shared.reads(of: path) == 2)
     }
 
@@ -237,7 +237,7 @@ import Testing
         let paths = try [Self.encodings[0], Self.encodings[1]].map { try Self.make($0, in: directory) }
         let lengths = Gathered<Duration?>()
         DispatchQueue.concurrentPerform(iterations: 8) { n in
-            lengths.append(ImageDecoder().videoLength(path: paths[n % 2]))
+            lengths.append(ImageDecoder().videoProbe(path: paths[n % 2])?.summary.length)
         }
         #expect(lengths.values == Array(repeating: .milliseconds(480), count: 8))
         #expect(paths.allSatisfy { (1...4).contains(VideoProbes.shared.reads(of: $0)) })

@@ -120,6 +120,7 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
     func loadAnimation(path: String, fitting: (width: Int, height: Int)) throws -> (any AnimationDecoder)? {
         throw Missing()
     }
+    func videoProbe(path: String) -> VideoProbe? { nil }
 }
 
 /// An animation too long to keep, its frames drawn on the worker's threads as it plays (`StreamDrawer`, handed from
@@ -308,4 +309,5 @@ final class OpenCounter: ImageLoading, @unchecked Sendable {
         lock.withLock { opens += 1 }
         return try decoder.loadAnimation(path: path, fitting: fitting)
     }
+    func videoProbe(path: String) -> VideoProbe? { decoder.videoProbe(path: path) }
 }

@@ -45,7 +45,7 @@ public func fuzzVideo(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let written = size == 0 ? 0 : write(file, data, size)
     close(file)
     guard written == size else { return 0 }
-    _ = decoder.videoLength(path: videoPath)
+    _ = decoder.videoProbe(path: videoPath)
     guard let video = try? decoder.animation(path: videoPath, fitting: (width: 24, height: 12)) else { return 0 }
     var frames = 0
     while frames < 64, (try? video.nextFrame()) != nil { frames += 1 }
