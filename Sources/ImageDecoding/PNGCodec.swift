@@ -138,6 +138,15 @@ enum PNGCodec {
         return try result.get()
     }
 
+    /// `PNG_IMAGE_PNG_SIZE_MAX` from png.h for 8-bit BGRA (nested macros that do not import): the most bytes the
+    /// PNG of a `width` by `height` image takes, zlib's worst case for its data (`PNG_ZLIB_MAX_SIZE`) in IDAT chunks
+    /// of `PNG_ZBUF_SIZE` (8192, pnglibconf.h), and the chunks around them.
+    static func sizeBound(width: Int, height: Int) -> Int {
+        let data = width * height * 4
+        let compressed = data + (data + 7) >> 3 + (data + 63) >> 6 + 11
+        return 8 + 25 + 16 + 44 + 12 + 12 + 12 * (compressed / 8192) + compressed
+    }
+
     /// Encodes a bitmap as an 8-bit RGBA PNG in memory (`png_image_write_to_memory`), un-premultiplying it.
     static func encode(_ bitmap: Bitmap) throws(ImageError) -> [UInt8] {
         guard bitmap.width > 0, bitmap.height > 0 else {
@@ -149,19 +158,18 @@ enum PNGCodec {
         image.width = UInt32(bitmap.width)
         image.height = UInt32(bitmap.height)
         image.format = formatBGRA
-        var size = 0
-        // First call with no buffer asks for the size; the second writes.
-        let sized = straight.withUnsafeBytes {
-            png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, 0, nil)
-        }
-        guard sized != 0, size > 0 else {
-            throw ImageError(
-                .encodeFailed, call: "png_image_write_to_memory", message: message(image), path: "<memory>")
-        }
-        var out = [UInt8](repeating: 0, count: size)
-        let ok = out.withUnsafeMutableBytes { dst in
-            straight.withUnsafeBytes {
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, $0.baseAddress, 0, nil)
+        // One call into a buffer as large as the PNG can be: asked first for the size, libpng compresses the whole
+        // image to learn it (every frame `render` wrote and every screenshot was compressed twice). A larger need,
+        // which libpng says the bound never is, is written again at the size it gives.
+        var size = sizeBound(width: bitmap.width, height: bitmap.height)
+        var out: [UInt8] = []
+        var ok: Int32 = 0
+        while ok == 0, size > out.count {
+            out = [UInt8](repeating: 0, count: size)
+            ok = out.withUnsafeMutableBytes { dst in
+                straight.withUnsafeBytes {
+                    png_image_write_to_memory(&image, dst.baseAddress, &size, 0, $0.baseAddress, 0, nil)
+                }
             }
         }
         guard ok != 0 else {
