@@ -43,18 +43,25 @@ public final class Sprite: @unchecked Sendable {
     /// composer copies them without looking at their runs.
     let opaqueRows: Range<Int>
 
-    /// Where `pixels` and `strips` came from and go back to (nil: the heap).
+    /// Where the block of `pixels`, `strips` and `rows` came from and goes back to (nil: the heap).
     private let pool: SpritePool?
-    /// Row alignment, and the alignment of the block `pixels` and `strips` share.
+    /// Row alignment, and the alignment of each part of the block.
     static let alignment = 64
 
-    /// The bytes of the block a `width × height` sprite (in target orientation) in `format` stores its pixels and
-    /// strips in.
-    static func memoryBytes(width: Int, height: Int, format: PixelFormat) -> Int {
+    /// Where each part of a `width × height` sprite's block (in target orientation, in `format`) begins, and the
+    /// block's size: the pixels, the strips, the row index, the row flattening works in while the sprite is made,
+    /// and room for an XRGB8888 sprite's `edges` (which it never reads). One block, so that a stream's sprites,
+    /// whose blocks come from a `SpritePool`, make no allocation of their own but the object.
+    static func layout(width: Int, height: Int, format: PixelFormat)
+        -> (strips: Int, rows: Int, scratch: Int, edges: Int, bytes: Int)
+    {
+        func aligned(_ n: Int) -> Int { max(alignment, (n + alignment - 1) & ~(alignment - 1)) }
         let stride = (width * format.bytesPerPixel + alignment - 1) & ~(alignment - 1)
-        let pixelBytes = max(alignment, stride * height)
-        let stripBytes = min(width, stripColumns) * format.bytesPerPixel
-        return pixelBytes + max(alignment, 2 * height * stripBytes)
+        let strips = aligned(stride * height)
+        let rows = strips + aligned(2 * height * min(width, stripColumns) * format.bytesPerPixel)
+        let scratch = rows + aligned(height * MemoryLayout<SpriteRow>.stride)
+        let edges = scratch + aligned(width * MemoryLayout<UInt32>.stride)
+        return (strips, rows, scratch, edges, edges + alignment)
     }
 
     /// Turns `bitmap` (laid out in logical orientation) by `rotation`, stores it in `format` and indexes its
@@ -76,30 +83,35 @@ public final class Sprite: @unchecked Sendable {
         height = h
         stride = (w * format.bytesPerPixel + Self.alignment - 1) & ~(Self.alignment - 1)
         self.pool = pool
-        // The pixels, then the strips, in one block.
-        let bytes = Self.memoryBytes(width: w, height: h, format: format)
-        pixels = pool?.take(byteCount: bytes) ?? .allocate(byteCount: bytes, alignment: Self.alignment)
-        rows = .allocate(capacity: max(1, h))
+        let parts = Self.layout(width: w, height: h, format: format)
+        pixels = pool?.take(byteCount: parts.bytes) ?? .allocate(byteCount: parts.bytes, alignment: Self.alignment)
+        strips = pixels + parts.strips
+        rows = (pixels + parts.rows).bindMemory(to: SpriteRow.self, capacity: max(1, h))
+        // The picture's own opaque runs first (a flattened sprite needs them to find the pixels to composite), each
+        // row's edge words counted for the runs it keeps: all of each row once flattened.
         var edgeCount = 0
-        // The picture's own opaque runs: a flattened sprite needs them to find the pixels to composite.
-        let given = (0..<h).map { Sprite.opaqueRun(turned, row: $0) }
         for y in 0..<h {
-            let run = background == nil ? given[y] : 0..<w
+            let run = Sprite.opaqueRun(turned, row: y)
             (rows + y).initialize(
                 to: SpriteRow(
                     opaqueStart: Int32(run.lowerBound), opaqueEnd: Int32(run.upperBound), edgeIndex: edgeCount))
-            edgeCount += w - run.count
+            if background == nil { edgeCount += w - run.count }
         }
-        let full = { (r: SpriteRow) in r.opaqueStart == 0 && Int(r.opaqueEnd) == w }
-        var top = 0
-        while top < h && !full(rows[top]) { top += 1 }
-        var bottom = top
-        while bottom < h && full(rows[bottom]) { bottom += 1 }
-        opaqueRows = top..<bottom
-        edges = .allocate(capacity: format == .rgb565 ? max(1, edgeCount) : 1)
+        edges =
+            format == .rgb565
+            ? .allocate(capacity: max(1, edgeCount))
+            : (pixels + parts.edges).bindMemory(to: UInt32.self, capacity: 1)
         stripWidth = min(w, Sprite.stripColumns)
-        let stripBytes = stripWidth * format.bytesPerPixel
-        strips = pixels + max(Self.alignment, stride * h)
+        if background != nil {
+            opaqueRows = 0..<h  // every row flattened below
+        } else {
+            let full = { (r: SpriteRow) in r.opaqueStart == 0 && Int(r.opaqueEnd) == w }
+            var top = 0
+            while top < h && !full(rows[top]) { top += 1 }
+            var bottom = top
+            while bottom < h && full(rows[bottom]) { bottom += 1 }
+            opaqueRows = top..<bottom
+        }
         turned.pixels.withUnsafeBufferPointer { all in
             guard let src = all.baseAddress else { return }
             guard let background else {
@@ -107,21 +119,23 @@ public final class Sprite: @unchecked Sendable {
                 return
             }
             let bg = background.premultipliedARGB | 0xFF00_0000
-            let flat = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, w))
-            defer { flat.deallocate() }
+            let flat = (pixels + parts.scratch).bindMemory(to: UInt32.self, capacity: max(1, w))
             for y in 0..<h {
+                let given = Int(rows[y].opaqueStart)..<Int(rows[y].opaqueEnd)
+                rows[y] = SpriteRow(opaqueStart: 0, opaqueEnd: Int32(w), edgeIndex: 0)
                 // A row opaque from edge to edge (all but a rounded banner's corner rows) has nothing to flatten.
-                if given[y].count == w {
+                if given.count == w {
                     store(row: y, from: src + y * w)
                     continue
                 }
                 flat.update(from: src + y * w, count: w)
                 // Only pixels outside the row's opaque run can be translucent (all of them when the run is empty).
-                for x in 0..<given[y].lowerBound { flat[x] = PixelMath.sourceOver(flat[x], bg) }
-                for x in given[y].upperBound..<w { flat[x] = PixelMath.sourceOver(flat[x], bg) }
+                for x in 0..<given.lowerBound { flat[x] = PixelMath.sourceOver(flat[x], bg) }
+                for x in given.upperBound..<w { flat[x] = PixelMath.sourceOver(flat[x], bg) }
                 store(row: y, from: flat)
             }
         }
+        let stripBytes = stripWidth * format.bytesPerPixel
         for y in 0..<h {
             let row = pixels + y * stride
             (strips + y * stripBytes).copyMemory(from: row, byteCount: stripBytes)
@@ -148,13 +162,9 @@ public final class Sprite: @unchecked Sendable {
     }
 
     deinit {
-        if let pool {
-            pool.giveBack(pixels, byteCount: Self.memoryBytes(width: width, height: height, format: format))
-        } else {
-            pixels.deallocate()
-        }
-        rows.deallocate()
-        edges.deallocate()
+        let bytes = Self.layout(width: width, height: height, format: format).bytes
+        if let pool { pool.giveBack(pixels, byteCount: bytes) } else { pixels.deallocate() }
+        if format == .rgb565 { edges.deallocate() }  // an XRGB8888 sprite's is in the block
     }
 
     /// Writes stored row `y` (and, for RGB565, its edge words) from `w` premultiplied words; padding is zeroed so

@@ -22,7 +22,7 @@ public final class SpritePool: Sendable {
     /// A pool for sprites of `logicalWidth × logicalHeight` pixels turned by `rotation`, stored in `format`.
     public init(logicalWidth: Int, logicalHeight: Int, rotation: Rotation, format: PixelFormat) {
         let size = rotation.targetSize(logicalWidth: logicalWidth, logicalHeight: logicalHeight)
-        blockBytes = Sprite.memoryBytes(width: size.width, height: size.height, format: format)
+        blockBytes = Sprite.layout(width: size.width, height: size.height, format: format).bytes
     }
 
     deinit {
