@@ -60,8 +60,14 @@ final class SimulatedLoop: LoopWorld {
         pictures: (any LoopPictures)?
     ) {
         self.clock = clock
-        scripted = pictures == nil ? ScriptedPictures(clock: clock) : nil
-        self.pictures = pictures ?? scripted!
+        if let pictures {
+            self.pictures = pictures
+            scripted = nil
+        } else {
+            let scripted = ScriptedPictures(clock: clock)
+            self.pictures = scripted
+            self.scripted = scripted
+        }
         self.display = display
         self.frames = frames
         self.localStart = localStart

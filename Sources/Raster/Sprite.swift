@@ -8,9 +8,10 @@
 /// because blending needs their alpha and full precision; the opaque runs exist only as RGB565.
 /// A sprite that will only ever be shown over one background colour (the carousel's) can be flattened over it
 /// when it is made: every pixel is then opaque and every row a plain copy.
-// Sendable because its pixel memory is written in `init` only and never again: a pre-render thread makes it and
-// hands it over, the loop only reads it (ThreadSanitizer: BannerdRunTests, PrerenderThreadsTests in scripts/test).
-// Memory from a `SpritePool` is written again only by the next sprite, after this one has gone.
+// Sendable because its block (pixels, strips, row index, edge words) is written in `init` only and never again: a
+// pre-render thread makes it and hands it over, the loop only reads it (ThreadSanitizer: BannerdRunTests,
+// PrerenderThreadsTests and StreamedAnimationWorkerTests, whose sprites come from a pool, in scripts/test). A block
+// from a `SpritePool` is written again only by the next sprite, after this one has gone.
 public final class Sprite: @unchecked Sendable {
     /// Size of the picture as laid out (before rotation), in pixels.
     public let logicalWidth: Int
