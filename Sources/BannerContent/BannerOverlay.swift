@@ -9,7 +9,8 @@ public struct BannerOverlay: Sendable {
     let scrim: [Color]
     /// The text: shadows, glyphs and colour glyphs, in the order they are laid.
     let layers: [BitmapLayer]
-    let cornerRadius: Int
+    /// The corners, measured once for every frame the overlay is laid on.
+    let corners: CornerMask
 
     /// Lays the overlay over `bitmap`, the banner's picture at its size.
     public func apply(to bitmap: inout Bitmap) {
@@ -17,6 +18,6 @@ public struct BannerOverlay: Sendable {
             bitmap.blend(PixelRect(x: 0, y: y, width: bitmap.width, height: 1), with: color)
         }
         for layer in layers { bitmap.draw(layer.bitmap, x: layer.x, y: layer.y) }
-        bitmap.roundCorners(radius: cornerRadius)
+        bitmap.roundCorners(corners)
     }
 }

@@ -79,10 +79,11 @@ public final class BannerRenderer {
     public func overlay(
         _ banner: Banner, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil, scrim: Bool
     ) -> BannerOverlay {
-        let corners = cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale)
+        let corners = CornerMask(
+            radius: cornerRadius ?? BannerStyle.pixels(style.cornerRadius, scale: scale), width: width, height: height)
         let inset = BannerStyle.pixels(style.textInset, scale: scale)
         let maxWidth = width - 2 * inset
-        guard maxWidth > 0 else { return BannerOverlay(scrim: [], layers: [], cornerRadius: corners) }
+        guard maxWidth > 0 else { return BannerOverlay(scrim: [], layers: [], corners: corners) }
         var lines: [(TextLine, FontChain)] = []
         if !banner.title.isEmpty {
             let px = max(1, BannerStyle.pixels(style.titlePoints, scale: scale))
@@ -96,7 +97,7 @@ public final class BannerRenderer {
                 banner.subtitle, chain: bodyFont, pixelSize: px, maxWidth: maxWidth, direction: banner.direction)
             lines.append((line, bodyFont))
         }
-        guard !lines.isEmpty else { return BannerOverlay(scrim: [], layers: [], cornerRadius: corners) }
+        guard !lines.isEmpty else { return BannerOverlay(scrim: [], layers: [], corners: corners) }
         let gap = BannerStyle.pixels(style.lineGap, scale: scale)
         let blockBottom = inset + lines.reduce(0) { $0 + $1.0.metrics.height } + gap * (lines.count - 1)
         let fade = BannerStyle.pixels(style.scrimFade, scale: scale)
@@ -111,7 +112,7 @@ public final class BannerRenderer {
                 shadow: .subtle(pixelSize: line.pixelSize))
             top += line.metrics.height + gap
         }
-        return BannerOverlay(scrim: rows, layers: layers, cornerRadius: corners)
+        return BannerOverlay(scrim: rows, layers: layers, corners: corners)
     }
 
     /// What the fonts met while drawing since the last call: characters that fell back, glyphs that failed.

@@ -28,23 +28,46 @@ extension Bitmap {
     /// Done once when a banner is pre-rendered, so at composition time only these corner pixels have alpha
     /// below 255 and need blending. The radius is clamped to half the shorter side.
     public mutating func roundCorners(radius: Int) {
-        let r = min(radius, width / 2, height / 2)
+        roundCorners(CornerMask(radius: radius, width: width, height: height))
+    }
+
+    /// Applies `mask` to all four corners, in place; a mask made for a larger bitmap is measured again for this one.
+    public mutating func roundCorners(_ mask: CornerMask) {
+        let r = mask.radius
+        guard r <= width / 2, r <= height / 2 else { return roundCorners(radius: r) }
         guard r > 0 else { return }
-        var table = [UInt8](repeating: 255, count: r * r)
-        for y in 0..<r {
-            for x in 0..<r { table[y * r + x] = Bitmap.cornerCoverage(px: x, py: y, radius: r) }
-        }
         let w = width
         let h = height
         // Mirror the top-left table into each corner: x and y measured from the nearest edge.
-        let mask: (Int, Int) -> UInt8 = { x, y in
+        let table = mask.coverage
+        let alpha: (Int, Int) -> UInt8 = { x, y in
             let cx = x < r ? x : w - 1 - x
             let cy = y < r ? y : h - 1 - y
             return table[cy * r + cx]
         }
-        multiply(by: mask, in: PixelRect(x: 0, y: 0, width: r, height: r))
-        multiply(by: mask, in: PixelRect(x: w - r, y: 0, width: r, height: r))
-        multiply(by: mask, in: PixelRect(x: 0, y: h - r, width: r, height: r))
-        multiply(by: mask, in: PixelRect(x: w - r, y: h - r, width: r, height: r))
+        multiply(by: alpha, in: PixelRect(x: 0, y: 0, width: r, height: r))
+        multiply(by: alpha, in: PixelRect(x: w - r, y: 0, width: r, height: r))
+        multiply(by: alpha, in: PixelRect(x: 0, y: h - r, width: r, height: r))
+        multiply(by: alpha, in: PixelRect(x: w - r, y: h - r, width: r, height: r))
+    }
+}
+
+/// The coverage of a rounded corner of one radius, measured once and laid over many bitmaps of one size: a video
+/// banner's corners over each of its frames, with no table made (nor allocated) per frame.
+public struct CornerMask: Sendable {
+    /// The radius in pixels, clamped to half the shorter side of the bitmaps it is for.
+    public let radius: Int
+    /// The top-left corner's coverage (0…255), `radius` rows of `radius` pixels.
+    let coverage: [UInt8]
+
+    /// The mask of a `radius`-px corner for bitmaps of `width × height` pixels.
+    public init(radius: Int, width: Int, height: Int) {
+        let r = max(0, min(radius, width / 2, height / 2))
+        var table = [UInt8](repeating: 255, count: r * r)
+        for y in 0..<r {
+            for x in 0..<r { table[y * r + x] = Bitmap.cornerCoverage(px: x, py: y, radius: r) }
+        }
+        self.radius = r
+        coverage = table
     }
 }

@@ -56,6 +56,24 @@ import Testing
         #expect(tiny[1, 1] >> 24 == 255)
     }
 
+    /// A mask measured once lays the same corners as measuring them afresh, frame after frame; one made for a larger
+    /// bitmap is measured again for the smaller one rather than overlapping its corners.
+    @Test func aCornerMaskMeasuredOnceRoundsLikeARadius() {
+        let mask = CornerMask(radius: 7, width: 40, height: 30)
+        for frame in 0..<3 {
+            var once = Bitmap(width: 40, height: 30, color: Color(rgb: 0x102030 + UInt32(frame)))
+            var afresh = once
+            once.roundCorners(mask)
+            afresh.roundCorners(radius: 7)
+            #expect(once.pixels == afresh.pixels, "frame \(frame)")
+        }
+        var small = Bitmap(width: 6, height: 20, color: .white)
+        var clamped = small
+        small.roundCorners(mask)
+        clamped.roundCorners(radius: 3)
+        #expect(small.pixels == clamped.pixels)
+    }
+
     @Test func drawClipsAtEveryEdge() {
         for (x, y) in [(-1, -1), (2, -1), (-1, 2), (2, 2), (5, 5), (-3, 0)] {
             var dst = Bitmap(width: 4, height: 4, color: .black)
