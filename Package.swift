@@ -42,7 +42,7 @@ let package = Package(
         // The command line read against each subcommand's options, and their help text (pure).
         .target(name: "CommandLineParsing"),
         // The Prometheus textfile's contents and when to write it (pure).
-        .target(name: "Metrics"),
+        .target(name: "Metrics", dependencies: ["TVControl"]),
         // A thread for work the frame loop must not wait for (screenshots, report files).
         .target(name: "BackgroundJobs", dependencies: ["SystemCalls"]),
         .target(name: "TextLayout", dependencies: ["Raster"]),
@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "WallClock", dependencies: ["TOMLDecoding"]),
         // Proof of play: which banner stood centred on the lit screen, when and how it got there; the daily files.
         .target(name: "ProofOfPlay", dependencies: ["ControlProtocol", "TOMLDecoding", "WallClock"]),
+        // The TV over HDMI-CEC: the messages, and on, off, read back and "not answering" decided.
+        .target(name: "TVControl"),
 
         // CLOCK_MONOTONIC (the clock of flip events, libinput and poll deadlines) and the one conversion of a
         // deadline to poll()'s timeout.
@@ -108,6 +110,8 @@ let package = Package(
         .target(name: "VirtualTerminal", dependencies: ["CLinuxConsole", "SystemCalls"]),
         // systemd notification and the control socket (Unix sockets; screenshots cross it as a memfd).
         .target(name: "ServiceIO", dependencies: ["ControlProtocol", "CLinuxMemfd", "Raster", "SystemCalls"]),
+        // An HDMI-CEC adapter (/dev/cecN): a logical address claimed, messages sent and received without blocking.
+        .target(name: "HDMICEC", dependencies: ["CLinuxCEC", "SystemCalls"]),
         // Pre-rendered banners around the current page and frame composition (pure: rendering off the loop comes in
         // through a protocol).
         .target(
@@ -144,6 +148,8 @@ let package = Package(
         .systemLibrary(name: "CLinuxConsole"),
         // memfd_create (a glibc declaration only): no library to link.
         .systemLibrary(name: "CLinuxMemfd"),
+        // The kernel's HDMI-CEC framework (linux/cec.h): its ioctl numbers as constants Swift can import.
+        .systemLibrary(name: "CLinuxCEC"),
         // mallopt and malloc_trim (glibc's <malloc.h>), for HeapPolicy.
         .systemLibrary(name: "CGlibcMalloc"),
 
@@ -185,6 +191,8 @@ let package = Package(
                 "ControlProtocol",
                 "Metrics",
                 "ProofOfPlay",
+                "HDMICEC",
+                "TVControl",
                 "BackgroundJobs",
                 "ChildProcess",
                 "MonotonicTime",
@@ -221,6 +229,7 @@ let package = Package(
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "TOMLDecodingTests", dependencies: ["TOMLDecoding"]),
         .testTarget(name: "WallClockTests", dependencies: ["WallClock", "TOMLDecoding"]),
+        .testTarget(name: "TVControlTests", dependencies: ["TVControl"]),
         .testTarget(
             name: "BannerdConfigTests",
             dependencies: [

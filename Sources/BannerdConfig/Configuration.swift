@@ -26,6 +26,8 @@ public struct Configuration: Equatable, Sendable {
     public var proofOfPlay: PlayLogFiles? {
         proofOfPlayDirectory.map { PlayLogFiles(directory: $0, keepDays: proofOfPlayKeepDays) }
     }
+    /// `[cec]`: the TV switched with the screen over HDMI-CEC.
+    public var cec = CECSettings()
     /// `[schedule]`: when the screen is on; nil keeps it on around the clock.
     public var schedule: ScreenSchedule?
     /// `[actions]`: the programs a tap may run, by the name banners.toml gives (`action = "show-offer"`): each an

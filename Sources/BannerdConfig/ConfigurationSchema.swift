@@ -7,7 +7,7 @@ import TOMLDecoding
 /// The tables and keys bannerd.toml accepts and what each value may be. `config/bannerd.toml` documents the
 /// same keys in the same order.
 enum ConfigurationSchema {
-    static let tables = [display, input, carousel, content, control, metrics, proofOfPlay, schedule, actions]
+    static let tables = [display, input, carousel, content, control, metrics, proofOfPlay, cec, schedule, actions]
 
     static func table(_ name: String) -> ConfigurationTable? { tables.first { $0.name == name } }
 
@@ -154,6 +154,32 @@ enum ConfigurationSchema {
                         "keep_days must be a whole number of days from \(range.lowerBound) to \(range.upperBound)")
                 }
                 c.proofOfPlayKeepDays = days
+            },
+        ])
+
+    static let cec = ConfigurationTable(
+        name: "cec",
+        keys: [
+            ConfigurationKey("device") { c, v throws(ValueProblem) in
+                switch try v.text("device") {
+                case "auto": c.cec.device = .auto
+                case "off": c.cec.device = .off
+                default: c.cec.device = .path(try v.absolutePath("device"))
+                }
+            },
+            ConfigurationKey("osd_name") { c, v throws(ValueProblem) in
+                let name = try v.text("osd_name")
+                guard (1...CECSettings.osdNameLimit).contains(name.utf8.count),
+                    name.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) })
+                else {
+                    throw ValueProblem(
+                        "osd_name must be 1 to \(CECSettings.osdNameLimit) printable ASCII characters (CEC's limit)")
+                }
+                c.cec.osdName = name
+            },
+            ConfigurationKey("take_back") { c, v throws(ValueProblem) in
+                guard let take = v.boolean else { throw ValueProblem("take_back must be true or false") }
+                c.cec.takeBack = take
             },
         ])
 

@@ -26,8 +26,11 @@ public struct StatusReport: Equatable, Sendable {
     /// What the service waits for while no display is shown (a display to be connected, a driver to load).
     public var waitingFor: String?
     public var touchDevices: [String]
-    /// The screen's power: "on", "woken" (lit by a touch outside the schedule's hours) or "off".
+    /// Why the screen shows the carousel or not: "on", "woken" (lit by a touch outside the schedule's hours),
+    /// "off-by-schedule", "no-display" or "tv-not-answering" (HDMI-CEC is on and the TV does not answer or refuses).
     public var screen: String
+    /// The TV's power as read over HDMI-CEC: "on", "standby", "in-transition" or "unknown"; nil while CEC is off.
+    public var tvPower: String?
     /// The version of the bannerd answering.
     public var version: String
     /// Proof of play today (local day): banners that stood centred on the lit screen and finished their showing,
@@ -63,7 +66,8 @@ public struct StatusReport: Equatable, Sendable {
         placeholdersOnScreen: Int = 0, placeholderFrames: Int = 0, animationFramesLate: Int = 0,
         uptimeSeconds: Double, display: Display?,
         waitingFor: String? = nil,
-        touchDevices: [String], screen: String = "on", version: String = "", playsToday: Int = 0,
+        touchDevices: [String], screen: String = "on", tvPower: String? = nil, version: String = "",
+        playsToday: Int = 0,
         playedSecondsToday: Double = 0
     ) {
         self.index = index
@@ -84,6 +88,7 @@ public struct StatusReport: Equatable, Sendable {
         self.waitingFor = waitingFor
         self.touchDevices = touchDevices
         self.screen = screen
+        self.tvPower = tvPower
         self.version = version
         self.playsToday = playsToday
         self.playedSecondsToday = playedSecondsToday
@@ -124,6 +129,7 @@ public struct StatusReport: Equatable, Sendable {
             if let waitingFor { $0.field("waiting_for", waitingFor) }
             $0.field("touch_devices", touchDevices)
             $0.field("screen", screen)
+            if let tvPower { $0.field("tv_power", tvPower) }
             $0.field("version", version)
             $0.field("plays_today", playsToday)
             $0.field("played_s_today", (playedSecondsToday * 10).rounded() / 10)
@@ -143,9 +149,10 @@ public struct StatusReport: Equatable, Sendable {
             : bannersTotal > 0 ? "no banner in its schedule (\(bannersTotal) loaded)" : "no banners"
         let power: String
         switch self.screen {
-        case "on": power = ""
         case "woken": power = "; screen woken by touch outside its hours"
-        default: power = "; screen off (schedule)"
+        case "off-by-schedule": power = "; screen off (schedule)"
+        case "tv-not-answering": power = "; the TV does not answer over HDMI-CEC"
+        default: power = ""  // on; no display is said above
         }
         return "\(shown); \(screen); \(touch)\(power)"
     }

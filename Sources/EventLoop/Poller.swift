@@ -15,12 +15,13 @@ public struct Poller {
         readable.reserveCapacity(16)
     }
 
-    /// Waits for any of `descriptors` to become readable, until `deadline` (monotonic) at the latest;
-    /// nil waits without limit. Returns the readable descriptors (empty on timeout). EINTR counts as a timeout.
-    /// Its buffers are reused, so a wake-up allocates nothing once they have grown to the loop's size.
+    /// Waits for any of `descriptors` to become readable or to have priority data (a CEC adapter's events come
+    /// so; nothing else the loop polls raises it), until `deadline` (monotonic) at the latest; nil waits without
+    /// limit. Returns the ready descriptors (empty on timeout). EINTR counts as a timeout. Its buffers are reused,
+    /// so a wake-up allocates nothing once they have grown to the loop's size.
     public mutating func wait(until deadline: Duration?, now: Duration) throws(SystemCallError) -> [Int32] {
         entries.removeAll(keepingCapacity: true)
-        for fd in descriptors { entries.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        for fd in descriptors { entries.append(pollfd(fd: fd, events: Int16(POLLIN | POLLPRI), revents: 0)) }
         let timeout = PollTimeout.milliseconds(until: deadline, now: now)
         let ready = poll(&entries, nfds_t(entries.count), timeout)
         if ready < 0 {

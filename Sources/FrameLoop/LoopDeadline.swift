@@ -18,10 +18,12 @@ public struct LoopDeadline: Equatable, Sendable {
     public var watchdog: Duration?
     /// The next metrics write (nil when no textfile is written).
     public var metrics: Duration?
+    /// When the TV's power is read next over HDMI-CEC (`TVPowerControl.deadline`; nil without CEC).
+    public var tv: Duration?
 
     public init(
         frames: Duration?, animation: Duration?, lit: Bool, chores: Duration?, scheduleEdge: Duration?,
-        stagingPatience: Duration?, watchdog: Duration?, metrics: Duration?
+        stagingPatience: Duration?, watchdog: Duration?, metrics: Duration?, tv: Duration? = nil
     ) {
         self.frames = frames
         self.animation = animation
@@ -31,6 +33,7 @@ public struct LoopDeadline: Equatable, Sendable {
         self.stagingPatience = stagingPatience
         self.watchdog = watchdog
         self.metrics = metrics
+        self.tv = tv
     }
 
     /// The latest time the loop may sleep until at `now`; nil: until a descriptor is readable.
@@ -39,7 +42,7 @@ public struct LoopDeadline: Equatable, Sendable {
         let patience = stagingPatience.flatMap { $0 > now ? $0 : nil }
         let drawing = lit ? Self.earlier(frames, animation) : nil
         let parts = Self.earlier(Self.earlier(drawing, chores), Self.earlier(scheduleEdge, patience))
-        return Self.earlier(parts, Self.earlier(watchdog, metrics))
+        return Self.earlier(Self.earlier(parts, tv), Self.earlier(watchdog, metrics))
     }
 
     private static func earlier(_ a: Duration?, _ b: Duration?) -> Duration? {

@@ -28,8 +28,8 @@ public protocol LoopWorld: AnyObject {
     var staged: Staged<StagedBanners>? { get set }
     /// systemd's watchdog interval; nil without a watchdog.
     var watchdogInterval: Duration? { get }
-    /// The parts of the deadline only the world knows: a schedule's edge, the metrics' write.
-    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, metrics: Duration?)
+    /// The parts of the deadline only the world knows: a schedule's edge, the metrics' write, the TV's next read.
+    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, metrics: Duration?, tv: Duration?)
 
     /// The local time, read only when a schedule needs it.
     func localTime() -> LocalTime
@@ -123,7 +123,7 @@ extension LoopWorld {
             lit: chores.lit,
             chores: chores.deadline(now: now, local: localTime(), hasDisplay: scanout != nil),
             scheduleEdge: others.scheduleEdge, stagingPatience: staged?.swap.deadline,
-            watchdog: watchdogInterval.map { _ in frames.watchdogDeadline }, metrics: others.metrics
+            watchdog: watchdogInterval.map { _ in frames.watchdogDeadline }, metrics: others.metrics, tv: others.tv
         ).earliest(now: now)
     }
 

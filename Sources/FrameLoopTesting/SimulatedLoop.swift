@@ -132,7 +132,9 @@ final class SimulatedLoop: LoopWorld {
 
     var scanout: (any ScanoutDevice)? { displayOpen ? display : nil }
     var shownBanners: (count: Int, generation: Int) { (frames.scheduler.carousel.count, generation) }
-    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, metrics: Duration?) { (nil, nil) }
+    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, metrics: Duration?, tv: Duration?) {
+        (nil, nil, nil)
+    }
     func localTime() -> LocalTime { .afterMondayMidnight(localStart + clock.now) }
 
     /// The display's power as `MainLoop` switches it; a reload stages what the directory holds; a probe looks for

@@ -1,3 +1,5 @@
+import TVControl
+
 /// What bannerd reports to Prometheus, gathered by the loop; `exposition` is the textfile's contents. Names
 /// follow Prometheus' conventions: a `bannerd_` prefix, base units, `_total` on counters.
 public struct BannerdMetrics: Sendable {
@@ -18,6 +20,12 @@ public struct BannerdMetrics: Sendable {
     public var banners = 0
     /// False while the schedule has the screen off.
     public var screenOn = true
+    /// Why the screen shows the carousel or not.
+    public var screen = ScreenStatus.on
+    /// The TV's power as read over HDMI-CEC; nil while CEC is off (no series then).
+    public var tvPower: TVPower?
+    /// CEC commands sent, by command and outcome.
+    public var cecCommands: [CECOutcomeCount] = []
     public var displayConnected = false
     public var touchDevices = 0
     /// Showings begun, by banner id (bounded: see `BannerShowCounts`): a banner stood still, centred and rendered
@@ -105,6 +113,23 @@ public struct BannerdMetrics: Sendable {
             "bannerd_screen_on", .gauge, help: "1 while the screen is on, 0 while its schedule has it off.",
             screenOn ? 1 : 0)
         text.family(
+            "bannerd_screen_state", .gauge,
+            help: "1 for why the screen shows the carousel or not (on, woken, off-by-schedule, no-display, "
+                + "tv-not-answering), 0 for the others.",
+            ScreenStatus.allCases.map { .init($0 == screen ? 1 : 0, labels: [("state", $0.rawValue)]) })
+        if let tvPower {
+            text.family(
+                "bannerd_tv_power_state", .gauge,
+                help: "1 for the TV's power as last read over HDMI-CEC (on, standby, in-transition, unknown), 0 for "
+                    + "the others.",
+                TVPower.allCases.map { .init($0 == tvPower ? 1 : 0, labels: [("state", $0.rawValue)]) })
+            text.family(
+                "bannerd_cec_commands_total", .counter,
+                help: "HDMI-CEC commands sent to the TV, by command and outcome (acknowledged, not-acknowledged, "
+                    + "no-reply, refused, failed).",
+                cecCommands.map { .init(d($0.count), labels: [("command", $0.command), ("result", $0.result)]) })
+        }
+        text.family(
             "bannerd_display_connected", .gauge, help: "1 while a display is driven, 0 while bannerd waits for one.",
             displayConnected ? 1 : 0)
         text.family("bannerd_touch_devices", .gauge, help: "Touch devices bannerd reads.", d(touchDevices))
@@ -139,5 +164,20 @@ public struct BannerShowCounts: Sendable {
         } else {
             other += 1
         }
+    }
+}
+
+/// How many of one CEC command came to one outcome.
+public struct CECOutcomeCount: Equatable, Sendable {
+    /// The command's name in the CEC specification ("Standby").
+    public var command: String
+    /// "acknowledged", "not-acknowledged", "no-reply", "refused" or "failed".
+    public var result: String
+    public var count: Int
+
+    public init(command: String, result: String, count: Int) {
+        self.command = command
+        self.result = result
+        self.count = count
     }
 }

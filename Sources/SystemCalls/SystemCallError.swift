@@ -32,13 +32,15 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
         case input(String)
         /// A program started as a child process.
         case program(String)
+        /// An HDMI-CEC adapter, e.g. `/dev/cec0`.
+        case cecAdapter(String)
 
         /// The path or name; empty for `.none`.
         public var name: String {
             switch self {
             case .none: ""
             case .file(let name), .socket(let name), .terminal(let name), .display(let name), .input(let name),
-                .program(let name):
+                .program(let name), .cecAdapter(let name):
                 name
             }
         }
@@ -91,7 +93,7 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
         switch subject {
         case .none: return reason
         case .file(let path), .socket(let path), .terminal(let path): return "\(path): \(reason)"
-        case .display(let device): return line(naming: " on \(device)")
+        case .display(let device), .cecAdapter(let device): return line(naming: " on \(device)")
         case .input(let name), .program(let name): return line(naming: " for \(name)")
         }
     }
@@ -100,7 +102,7 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
     public var reason: String {
         switch subject {
         case .none, .file, .socket, .terminal: line(naming: "")
-        case .display, .input, .program: description
+        case .display, .input, .program, .cecAdapter: description
         }
     }
 
@@ -135,6 +137,13 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
             }
         case .input:
             return code == EACCES || code == EPERM ? "the user needs the input group" : nil
+        case .cecAdapter:
+            switch code {
+            case EACCES, EPERM: return "the user needs the video group (Debian's udev gives it /dev/cec*)"
+            case ENOTTY: return "not a CEC adapter"
+            case ENOENT, ENODEV: return "no such adapter, or it was unplugged"
+            default: return nil
+            }
         case .file:
             switch code {
             case ENOENT: return "check the path"

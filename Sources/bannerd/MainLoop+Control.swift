@@ -128,8 +128,8 @@ extension MainLoop {
             uptimeSeconds: (MonotonicClock.now() - started).seconds,
             display: display, waitingFor: waitingFor,
             touchDevices: connections.input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
-            screen: chores.powerState.rawValue, version: BannerdVersion.current, playsToday: today.plays,
-            playedSecondsToday: today.centredSeconds)
+            screen: screenStatus.rawValue, tvPower: tv?.control.tvPower.rawValue, version: BannerdVersion.current,
+            playsToday: today.plays, playedSecondsToday: today.centredSeconds)
     }
 
     /// Reads the content again, off the loop (`LoopThreads.content`: a large manifest, a video's container read

@@ -53,6 +53,7 @@ extension MainLoop {
     /// follows its rotation.
     func displayOpened(timerPacing: Bool) {
         guard let fresh = screen else { return }
+        openTV(for: fresh)
         if timerPacing { Self.logTimerPacing(fresh) }
         connections.input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
         let layout = fresh.layout

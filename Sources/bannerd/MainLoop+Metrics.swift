@@ -25,6 +25,9 @@ extension MainLoop {
         snapshot.autoplayWaits = statistics.autoplayWaits
         snapshot.banners = banners.count
         snapshot.screenOn = chores.powerState.isLit
+        snapshot.screen = screenStatus
+        snapshot.tvPower = tv?.control.tvPower
+        snapshot.cecCommands = tv?.outcomes ?? []
         snapshot.displayConnected = screen != nil
         snapshot.touchDevices = connections.input?.devices.filter { $0.capabilities.contains(.touch) }.count ?? 0
         let bytes = Array(snapshot.exposition.utf8)

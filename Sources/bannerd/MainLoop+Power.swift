@@ -55,8 +55,11 @@ extension MainLoop {
         }
     }
 
-    /// Switches the display on or off for the schedule (switched on, the step has put a fresh carousel in).
+    /// Switches the display (and the TV) on or off for the schedule (switched on, the step has put a fresh carousel
+    /// in): the TV woken before the picture is lit, put in standby after it is blanked.
     private func switchPower(lit: Bool) {
+        if lit { switchTV(lit: true) }
+        defer { if !lit { switchTV(lit: false) } }
         if let screen {
             do {
                 try screen.device.setPower(on: lit)

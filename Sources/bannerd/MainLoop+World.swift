@@ -16,10 +16,11 @@ extension MainLoop {
 
     var pictures: any LoopPictures { presenter }
 
-    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, metrics: Duration?) {
+    func otherDeadlines(now: Duration) -> (scheduleEdge: Duration?, metrics: Duration?, tv: Duration?) {
         (
             showing.scheduled.deadline(carousel: scheduler.carousel),
-            settings.metricsTextfile.map { _ in metrics.schedule.deadline }
+            settings.metricsTextfile.map { _ in metrics.schedule.deadline },
+            tv?.control.deadline
         )
     }
 
@@ -38,6 +39,7 @@ extension MainLoop {
         metrics.counts.streamedFramesShown += streamed.shown
         metrics.counts.streamedFramesDropped += streamed.dropped
         metrics.counts.animationFramesLate += streamed.late
+        if tv?.step(at: now) == true { tvChanged() }
         writeMetricsIfDue(at: now)
     }
 }

@@ -49,6 +49,8 @@ final class MainLoop: LoopWorld {
         var metricsTextfile: String?
         /// Where the proof-of-play files go and for how long; nil: none kept.
         var proofOfPlay: PlayLogFiles?
+        /// The TV over HDMI-CEC.
+        var cec: CECSettings
     }
 
     /// The display, or what the loop waits for while there is none (the carousel's clock keeps running meanwhile).
@@ -100,6 +102,10 @@ final class MainLoop: LoopWorld {
     var staged: Staged<Showing>?
     /// Probing for a display, reloading content, the screen's power: decided there, done here.
     var chores: LoopChores
+    /// The TV over HDMI-CEC; nil while CEC is off (configured so, or no adapter found).
+    var tv: TVLink?
+    /// Whether `[cec] device = "auto"` has looked for the display's adapter (once: at the first display opened).
+    var tvLookedFor = false
 
     init(settings: Settings) throws {
         self.settings = settings
@@ -143,6 +149,7 @@ final class MainLoop: LoopWorld {
             signals: signals, wakeSignal: wakeSignal, hotplug: hotplug, contentWatcher: contentWatcher,
             clockChanges: clockChanges, input: input, control: control, actions: Self.makeActionRunner(),
             terminal: terminal, notifier: notifier)
+        if let screen { openTV(for: screen) }
         Log.info(
             "display \(screen?.summary ?? "none yet"), scale \(layout.scale), \(banners.count) banner(s), "
                 + "touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
@@ -171,7 +178,8 @@ final class MainLoop: LoopWorld {
         step(at: MonotonicClock.now())
         var stopping = false
         while !stopping {
-            connections.collect(into: &poller.descriptors, display: screen?.device.pollDescriptor)
+            connections.collect(
+                into: &poller.descriptors, display: screen?.device.pollDescriptor, tv: tv?.fileDescriptor)
             let now = MonotonicClock.now()
             let ready = try poller.wait(until: nextDeadline(now: now), now: now)
             stopping = handle(ready)
@@ -207,6 +215,8 @@ final class MainLoop: LoopWorld {
                 if !hotplug.receive().isEmpty { reprobeDisplay(at: MonotonicClock.now()) }
             } else if let input = connections.input, fd == input.fileDescriptor {
                 readInput(input)
+            } else if let tv, fd == tv.fileDescriptor {
+                if tv.service(at: MonotonicClock.now()) { tvChanged() }
             } else {
                 // Each ignores descriptors that are not its own.
                 connections.control?.handleReadable(fd) { answer($0, from: $1) }

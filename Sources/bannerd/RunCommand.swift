@@ -92,7 +92,7 @@ struct RunCommand: BannerdCommand {
             controlPath: configuration.controlSocketPath, terminalPath: vt,
             contentDirectory: configuration.contentDirectory, schedule: configuration.schedule,
             actions: configuration.actions, metricsTextfile: configuration.metricsTextfile,
-            proofOfPlay: configuration.proofOfPlay)
+            proofOfPlay: configuration.proofOfPlay, cec: configuration.cec)
         let loop = try MainLoop(settings: settings)
         try loop.run()
     }

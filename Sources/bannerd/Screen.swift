@@ -13,6 +13,9 @@ struct Screen {
     let rotation: Rotation
     let layout: CarouselLayout
     let status: StatusReport.Display
+    /// The DRM card's number and the connector's id, as a CEC adapter names the HDMI output it belongs to; nil on
+    /// fbdev.
+    let connector: (card: Int, connectorID: UInt32)?
 
     /// Opens the configured DRM display, or `/dev/fb0` when the machine has no DRM card at all. A DRM card with
     /// nothing connected is not a reason for fbdev (its emulated framebuffer would show on no screen either).
@@ -22,6 +25,7 @@ struct Screen {
         var widthMillimetres = 0
         var names = (card: settings.fbdevPath, connector: "fbdev")
         var scanout = "compose"
+        var connector: (card: Int, connectorID: UInt32)?
         do {
             let drm = try DRMDisplay.open(
                 configuration: settings.display, format: settings.format,
@@ -32,6 +36,10 @@ struct Screen {
             rotation = drm.rotation
             widthMillimetres = Int(drm.plan.connector.widthMillimetres)
             names = (drm.plan.cardPath, drm.plan.connector.name)
+            // /dev/dri/cardN: CEC adapters give N, the card's minor number.
+            if let card = drm.plan.cardPath.split(separator: "card").last.flatMap({ Int($0) }) {
+                connector = (card, drm.plan.connector.id)
+            }
         } catch let drmError {
             if let cards = try? DRMCard.cardPaths(), !cards.isEmpty { throw drmError }
             do {
@@ -57,7 +65,7 @@ struct Screen {
         let status = StatusReport.Display(
             card: names.card, connector: names.connector, mode: device.size.description, rotation: rotation.rawValue,
             pacing: "measuring", scanout: scanout)
-        return Screen(device: device, rotation: rotation, layout: layout, status: status)
+        return Screen(device: device, rotation: rotation, layout: layout, status: status, connector: connector)
     }
 
     /// How a moving carousel reaches the screen, and why, for the log.

@@ -97,6 +97,17 @@ import WallClock
         #expect(try apply("[proof_of_play]\ndirectory = \"off\"\nkeep_days = 3\n").proofOfPlay == nil)
     }
 
+    @Test func cecFindsItsAdapterByDefaultOrIsToldOneOrOff() throws {
+        #expect(Configuration.defaults.cec == CECSettings())
+        #expect(Configuration.defaults.cec.device == .auto && !Configuration.defaults.cec.takeBack)
+        let told = try apply("[cec]\ndevice = \"/dev/cec1\"\nosd_name = \"Menu board 2\"\ntake_back = true\n")
+        #expect(told.cec.device == .path("/dev/cec1"))
+        #expect(told.cec.osdName == "Menu board 2" && told.cec.takeBack)
+        #expect(try apply("[cec]\ndevice = \"off\"\n").cec.device == .off)
+        #expect(try apply("[cec]\ndevice = \"auto\"\n").cec.device == .auto)
+        #expect(try apply("[cec]\nosd_name = \"fourteen chars\"\n").cec.osdName == "fourteen chars")
+    }
+
     @Test func anEmptyFileOrEmptyTablesChangeNothing() throws {
         #expect(try apply("") == .defaults)
         #expect(try apply("# only comments\n\n[display]\n[schedule]\n") == .defaults)
@@ -130,6 +141,12 @@ import WallClock
         ("[proof_of_play]\ndirectory = \"plays\"", 2, 13, "directory must be an absolute path"),
         ("[proof_of_play]\nkeep_days = 0", 2, 13, "keep_days must be a whole number of days from 1 to 3660"),
         ("[proof_of_play]\nkeep_days = 7.5", 2, 13, "keep_days must be a whole number of days"),
+        ("[cec]\ndevice = \"cec1\"", 2, 10, "device must be an absolute path"),
+        ("[cec]\ndevice = 1", 2, 10, "device must be a quoted string"),
+        ("[cec]\nosd_name = \"fifteen chars!!\"", 2, 12, "osd_name must be 1 to 14 printable ASCII characters"),
+        ("[cec]\nosd_name = \"Café\"", 2, 12, "osd_name must be 1 to 14 printable ASCII characters"),
+        ("[cec]\nosd_name = \"\"", 2, 12, "osd_name must be 1 to 14"),
+        ("[cec]\ntake_back = \"yes\"", 2, 13, "take_back must be true or false"),
         ("[schedule]\non = \"7\"\noff = \"22:00\"", 2, 6, "on must be a 24-hour time"),
         ("[schedule]\non = \"07:00\"\noff = \"25:00\"", 3, 7, "off must be a 24-hour time"),
         ("[schedule]\non = \"07:00\"", 1, 1, "[schedule] needs both on and off"),

@@ -70,9 +70,19 @@ import Testing
     @Test func reportsAMissingDisplayAndNoBanners() {
         let report = StatusReport(
             index: 0, count: 0, phase: "rest", autoplayPaused: true, framesRendered: 0, framesLate: 0,
-            uptimeSeconds: 0, display: nil, touchDevices: [], screen: "off")
-        #expect(report.json.contains(#""display":null,"touch_devices":[],"screen":"off","#))
+            uptimeSeconds: 0, display: nil, touchDevices: [], screen: "off-by-schedule")
+        #expect(report.json.contains(#""display":null,"touch_devices":[],"screen":"off-by-schedule","#))
         #expect(report.systemdStatus == "no banners; no display; no touch device; screen off (schedule)")
+    }
+
+    @Test func saysTheTVsPowerOnlyWithCEC() {
+        var report = StatusReport(
+            index: 0, count: 1, phase: "rest", autoplayPaused: false, framesRendered: 0, framesLate: 0,
+            uptimeSeconds: 0, display: nil, touchDevices: [], screen: "tv-not-answering", tvPower: "unknown")
+        #expect(report.json.contains(#""screen":"tv-not-answering","tv_power":"unknown","version""#))
+        #expect(report.systemdStatus.hasSuffix("; the TV does not answer over HDMI-CEC"))
+        report.tvPower = nil
+        #expect(!report.json.contains("tv_power"))
     }
 
     @Test func countsTheBannersTheirSchedulesAllow() {

@@ -48,7 +48,7 @@ import Testing
         metrics.streamedFramesDropped = 10
         let lines = metrics.exposition.split(separator: "\n")
         let types = lines.filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ") }
-        #expect(types.count == 22)
+        #expect(types.count == 23)
         for type in types {
             #expect(type[2].hasPrefix("bannerd_"))
             #expect(type[2].hasSuffix("_total") == (type[3] == "counter"), "\(type)")
@@ -65,6 +65,29 @@ import Testing
         #expect(lines.contains("bannerd_streamed_frames_shown_total 9"))
         #expect(lines.contains("bannerd_streamed_frames_dropped_total 10"))
         #expect(lines.contains("bannerd_screen_on 1"))
+        #expect(lines.contains(#"bannerd_screen_state{state="on"} 1"#))
+        #expect(lines.contains(#"bannerd_screen_state{state="off-by-schedule"} 0"#))
+        // No CEC, no TV series.
+        #expect(!lines.contains { $0.contains("bannerd_tv_power_state") || $0.contains("bannerd_cec_") })
+    }
+
+    @Test func theTVsPowerAndCECCommandsAreSeriesOnlyWithCEC() {
+        var metrics = BannerdMetrics()
+        metrics.screen = .tvNotAnswering
+        metrics.tvPower = .standby
+        metrics.cecCommands = [
+            CECOutcomeCount(command: "Standby", result: "acknowledged", count: 2),
+            CECOutcomeCount(command: "Image View On", result: "not-acknowledged", count: 1),
+        ]
+        let lines = metrics.exposition.split(separator: "\n")
+        #expect(lines.contains(#"bannerd_screen_state{state="tv-not-answering"} 1"#))
+        #expect(lines.contains(#"bannerd_screen_state{state="on"} 0"#))
+        #expect(lines.contains(#"bannerd_tv_power_state{state="standby"} 1"#))
+        #expect(lines.contains(#"bannerd_tv_power_state{state="in-transition"} 0"#))
+        #expect(lines.contains(#"bannerd_cec_commands_total{command="Standby",result="acknowledged"} 2"#))
+        #expect(lines.contains(#"bannerd_cec_commands_total{command="Image View On",result="not-acknowledged"} 1"#))
+        #expect(lines.contains("# TYPE bannerd_cec_commands_total counter"))
+        #expect(lines.contains("# TYPE bannerd_tv_power_state gauge"))
     }
 
     @Test func bannerShowsKeepAHundredSeriesAtMost() {
