@@ -9,6 +9,7 @@
 # says so once when the TV no longer answers.
 # qemu-run: packages python3 v4l-utils
 # qemu-run-args: --late-module vivid --size 800x600 --timeout 420
+# qemu-run-host: scripts/test-metrics --promtool-path > "$QEMU_RUN_OUT/promtool"
 set -uo pipefail
 BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
 LIB=$QEMU_RUN_BOARD/lib
@@ -27,6 +28,8 @@ w, h, c, rows = read_png('$2'); dark = (w, h) != ($QEMU_RUN_WIDTH, $QEMU_RUN_HEI
 sys.exit(0 if dark == ('$1' == 'dark') else 1)"; }
 hhmm() { printf '%02d:%02d' $(($1 / 60 % 24)) $(($1 % 60)); }
 tv_is() { [ "$(field tv_power)" = "$1" ]; }
+# The metrics textfile says the same, and passes Prometheus' own check.
+metric_is() { grep -qx "$1 1" bannerd.prom && "$(cat promtool)" check metrics < bannerd.prom > /dev/null 2>&1; }
 adapter() { for d in /dev/cec*; do cec-ctl -d "$d" 2>/dev/null | grep -q "Adapter Name *: $1\$" && echo "$d" && return; done; return 1; }
 
 echo "== the TV: vivid's HDMI output for bannerd, its HDMI input for cec-follower"
@@ -44,8 +47,8 @@ follower=$!
 now=$((10#$(date +%H) * 60 + 10#$(date +%M)))
 on=$(hhmm $(((now + 2) % 1440)))
 off=$(hhmm $(((now + 1439) % 1440)))
-printf '[schedule]\non = "%s"\noff = "%s"\n[cec]\ndevice = "%s"\nosd_name = "carousel"\n' "$on" "$off" "$cec_adapter" \
-    > bannerd.toml
+printf '[schedule]\non = "%s"\noff = "%s"\n[cec]\ndevice = "%s"\nosd_name = "carousel"\n[metrics]\ntextfile = "%s"\n' \
+    "$on" "$off" "$cec_adapter" "$PWD/bannerd.prom" > bannerd.toml
 echo "local time $(date +%H:%M:%S), schedule on $on off $off"
 
 "$BIN" run --config bannerd.toml --autoplay 1 --control "$sock" > bannerd.log 2>&1 &
@@ -62,6 +65,11 @@ looks dark dark.png || fail "the display still shows a picture while off"
 # cec-follower reports the old state for a second, then "in transition" until 8 s after the change.
 wait_until 40 tv_is standby || fail "the TV is not in standby while the screen is off: $(ctl status)"
 grep -q "Changing state to standby" tv.log || fail "the TV was not sent Standby"
+wait_until 20 metric_is 'bannerd_tv_power_state{state="standby"}' \
+    || fail "the metrics do not say the TV is in standby: $(grep 'tv_power\|screen_state\|cec' bannerd.prom)"
+metric_is 'bannerd_screen_state{state="off-by-schedule"}' || fail "the metrics do not say the screen is off by schedule"
+grep -q 'bannerd_cec_commands_total{command="Standby",result="acknowledged"} 1' bannerd.prom \
+    || fail "the metrics do not count the Standby acknowledged"
 
 echo "== a tap wakes it"
 touch.py - <<< $'0 down 400 300\n60 up'
