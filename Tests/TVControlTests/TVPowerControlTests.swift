@@ -75,10 +75,15 @@ import Testing
         _ = refusing.configured(physicalAddress: address, at: .zero)
         let refused = refusing.received(.featureAbort(initiator: 0, opcode: 0x36, reason: 4), at: .zero)
         #expect(refused == [.notAnswering("the TV refused Standby (refused)")])
-        // Another device's Feature Abort is not the TV's.
+        // Another device's Feature Abort, or power, is not the TV's; nor is an abort of a reply, or a message bannerd
+        // does not act on, anything.
         var other = TVPowerControl(lit: false, takeBack: false)
         _ = other.configured(physicalAddress: address, at: .zero)
         #expect(other.received(.featureAbort(initiator: 5, opcode: 0x36, reason: 4), at: .zero).isEmpty)
+        #expect(other.received(.featureAbort(initiator: 0, opcode: 0x90, reason: 0), at: .zero).isEmpty)
+        #expect(other.received(.reportPowerStatus(initiator: 5, .on), at: .zero).isEmpty)
+        #expect(other.received(.other, at: .zero).isEmpty)
+        #expect(other.failure == nil && other.tvPower == .unknown)
 
         var stubborn = TVPowerControl(lit: true, takeBack: false)
         _ = acknowledge(stubborn.configured(physicalAddress: address, at: .zero), &stubborn, at: .zero, power: .on)
