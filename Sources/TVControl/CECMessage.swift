@@ -58,6 +58,9 @@ public enum TVPower: String, Sendable, CaseIterable {
     case inTransition = "in-transition"
     case unknown
 
+    /// The [Power Status] operand bannerd reports for itself: 0 on, 1 standby.
+    var operand: UInt8 { self == .standby ? 1 : 0 }
+
     /// The [Power Status] operand: 0 on, 1 standby, 2 and 3 on their way to on or to standby.
     init?(operand: UInt8) {
         switch operand {
@@ -115,6 +118,8 @@ public enum CECReceived: Equatable, Sendable {
     case featureAbort(initiator: UInt8, opcode: UInt8, reason: UInt8)
     /// A device asks which device is active (a TV after it is switched on, for instance).
     case requestActiveSource
+    /// Go to standby: addressed to bannerd, or to every device (a TV switched off by its remote says so to all).
+    case standby
     /// The TV switched its input to `address` (Set Stream Path; Routing Change's new address).
     case routedTo(PhysicalAddress)
     case other
@@ -140,11 +145,13 @@ public enum CECReceived: Equatable, Sendable {
             return bytes.count >= 4 ? .featureAbort(initiator: initiator, opcode: bytes[2], reason: bytes[3]) : nil
         case .requestActiveSource:
             return .requestActiveSource
+        case .standby:
+            return .standby
         case .setStreamPath:
             return address(at: 2).map { .routedTo($0) }
         case .routingChange:
             return address(at: 4).map { .routedTo($0) }
-        case .imageViewOn, .standby, .giveDevicePowerStatus:
+        case .imageViewOn, .giveDevicePowerStatus:
             return nil
         }
     }

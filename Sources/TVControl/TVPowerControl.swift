@@ -37,10 +37,15 @@ public struct TVPowerControl: Sendable {
         case tvPower(TVPower)
         /// The TV shows another input (another device became the active source, or the TV switched to it).
         case otherSource(PhysicalAddress)
+        /// bannerd was told to go to standby (the screen is left as the schedule has it: the TV shows nothing).
+        case toldStandby
     }
 
     /// The TV's power state as last read.
     public private(set) var tvPower: TVPower = .unknown
+    /// bannerd's own power as it reports it on the bus: standby from a Standby it received (the TV switched off
+    /// by its remote tells every device so) until the screen is next switched on or the TV selects its input.
+    public private(set) var ownPower: TVPower = .on
     /// Why the TV counts as not answering; nil while it answers (or before anything was sent).
     public private(set) var failure: String?
     /// Whether the carousel is taken back to the TV's screen when another device becomes the active source.
@@ -141,6 +146,7 @@ public struct TVPowerControl: Sendable {
             if address == physicalAddress {
                 // The TV switched to bannerd's input (Set Stream Path): it is the active source again, and says so.
                 guard !active, wantOn, configured else { return [] }
+                ownPower = .on
                 return [.send(.activeSource(physicalAddress))]
             }
             guard active || takeBack else { return [] }
@@ -150,6 +156,11 @@ public struct TVPowerControl: Sendable {
             return effects
         case .requestActiveSource:
             return active && wantOn && configured ? [.send(.activeSource(physicalAddress))] : []
+        case .standby:
+            guard ownPower != .standby else { return [] }
+            ownPower = .standby
+            active = false
+            return [.toldStandby]
         case .reportPowerStatus, .featureAbort, .other:
             return []
         }
@@ -169,7 +180,7 @@ public struct TVPowerControl: Sendable {
     /// Either way its power state is read straight after.
     private mutating func switchTV(at now: Duration) -> [Effect] {
         change = (wantOn ? .imageViewOn : .standby, now)
-        if !wantOn { active = false }
+        if wantOn { ownPower = .on } else { active = false }
         var effects: [Effect] =
             wantOn ? [.send(.imageViewOn), .send(.activeSource(physicalAddress))] : [.send(.standby)]
         if !asking {

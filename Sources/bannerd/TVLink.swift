@@ -127,7 +127,9 @@ final class TVLink {
     private func handle(_ received: CECAdapter.Received, at now: Duration) -> Bool {
         switch received {
         case .message(let bytes):
-            if let ours = logicalAddress, let answer = CECFollowing.answer(to: bytes, ours: ours) {
+            if let ours = logicalAddress,
+                let answer = CECFollowing.answer(to: bytes, ours: ours, power: control.ownPower)
+            {
                 _ = try? adapter.transmit(answer)  // its outcome comes back untracked, and is dropped
             }
             return perform(control.received(CECReceived(bytes: bytes), at: now), at: now)
@@ -161,6 +163,9 @@ final class TVLink {
                 changed = true
             case .tvPower(let power):
                 Log.info("HDMI-CEC: the TV's power is \(power.rawValue)")
+                changed = true
+            case .toldStandby:
+                Log.info("HDMI-CEC: told to go to standby; reported so until the screen is next switched on")
                 changed = true
             case .otherSource(let address):
                 let back = control.takeBack ? "; taken back ([cec] take_back)" : ""

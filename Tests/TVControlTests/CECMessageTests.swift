@@ -25,6 +25,8 @@ import Testing
         #expect(CECReceived(bytes: [0x8F, 0x82, 0x20, 0x00]) == .activeSource(initiator: 8, PhysicalAddress(0x2000)))
         #expect(CECReceived(bytes: [0x04, 0x00, 0x36, 0x04]) == .featureAbort(initiator: 0, opcode: 0x36, reason: 4))
         #expect(CECReceived(bytes: [0x0F, 0x85]) == .requestActiveSource)
+        #expect(CECReceived(bytes: [0x0F, 0x36]) == .standby)
+        #expect(CECReceived(bytes: [0x04, 0x36]) == .standby)
         #expect(CECReceived(bytes: [0x0F, 0x86, 0x10, 0x00]) == .routedTo(PhysicalAddress(0x1000)))
         #expect(CECReceived(bytes: [0x0F, 0x80, 0x10, 0x00, 0x20, 0x00]) == .routedTo(PhysicalAddress(0x2000)))
         // Too short for the opcode, a poll (header alone), an opcode bannerd does not act on.
@@ -54,17 +56,18 @@ import Testing
 @Suite struct CECFollowingTests {
     @Test func powerStatusIsAnsweredAndUnknownOpcodesAborted() {
         // From the TV (0) to bannerd at 4.
-        #expect(CECFollowing.answer(to: [0x04, 0x8F], ours: 4) == [0x40, 0x90, 0x00])
+        #expect(CECFollowing.answer(to: [0x04, 0x8F], ours: 4, power: .on) == [0x40, 0x90, 0x00])
+        #expect(CECFollowing.answer(to: [0x04, 0x8F], ours: 4, power: .standby) == [0x40, 0x90, 0x01])
         // User Control Pressed: bannerd takes no remote's keys.
-        #expect(CECFollowing.answer(to: [0x04, 0x44, 0x41], ours: 4) == [0x40, 0x00, 0x44, 0x00])
+        #expect(CECFollowing.answer(to: [0x04, 0x44, 0x41], ours: 4, power: .on) == [0x40, 0x00, 0x44, 0x00])
         // Replies and notices need no answer; a Feature Abort is never answered with one.
         for opcode: UInt8 in [0x00, 0x90, 0x36, 0x9D] {
-            #expect(CECFollowing.answer(to: [0x04, opcode, 0x00], ours: 4) == nil, "opcode \(opcode)")
+            #expect(CECFollowing.answer(to: [0x04, opcode, 0x00], ours: 4, power: .on) == nil, "opcode \(opcode)")
         }
         // Broadcasts, messages for another device, polls and the unregistered address are not answered.
-        #expect(CECFollowing.answer(to: [0x0F, 0x8F], ours: 4) == nil)
-        #expect(CECFollowing.answer(to: [0x08, 0x8F], ours: 4) == nil)
-        #expect(CECFollowing.answer(to: [0x04], ours: 4) == nil)
-        #expect(CECFollowing.answer(to: [0xF4, 0x44], ours: 4) == nil)
+        #expect(CECFollowing.answer(to: [0x0F, 0x8F], ours: 4, power: .on) == nil)
+        #expect(CECFollowing.answer(to: [0x08, 0x8F], ours: 4, power: .on) == nil)
+        #expect(CECFollowing.answer(to: [0x04], ours: 4, power: .on) == nil)
+        #expect(CECFollowing.answer(to: [0xF4, 0x44], ours: 4, power: .on) == nil)
     }
 }

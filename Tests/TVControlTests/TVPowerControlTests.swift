@@ -124,6 +124,25 @@ import Testing
         }
     }
 
+    @Test func toldStandbyBannerdReportsStandbyUntilTheScreenIsSwitchedOnOrItsInputChosen() {
+        var control = TVPowerControl(lit: true, takeBack: false)
+        _ = acknowledge(control.configured(physicalAddress: address, at: .zero), &control, at: .zero, power: .on)
+        #expect(control.received(.standby, at: .seconds(5)) == [.toldStandby])
+        #expect(control.ownPower == .standby)
+        #expect(control.received(.standby, at: .seconds(6)).isEmpty)  // said once
+        // No longer the active source: a request for it is not answered.
+        #expect(control.received(.requestActiveSource, at: .seconds(7)).isEmpty)
+        // The TV selects bannerd's input: on, and the active source again.
+        #expect(control.received(.routedTo(address), at: .seconds(8)) == [.send(.activeSource(address))])
+        #expect(control.ownPower == .on)
+        // Or the schedule switches the screen on.
+        _ = control.received(.standby, at: .seconds(9))
+        _ = control.setLit(false, at: .seconds(10))
+        #expect(control.ownPower == .standby)
+        _ = control.setLit(true, at: .seconds(20))
+        #expect(control.ownPower == .on)
+    }
+
     @Test func aPulledCableLeavesTheTVUnknownAndNothingSentUntilAddressedAgain() {
         var control = TVPowerControl(lit: true, takeBack: false)
         _ = acknowledge(control.configured(physicalAddress: address, at: .zero), &control, at: .zero, power: .on)
