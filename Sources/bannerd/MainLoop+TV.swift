@@ -12,6 +12,18 @@ extension MainLoop {
         tv = TVLink.open(settings.cec, connector: screen.connector, lit: chores.lit)
     }
 
+    /// Reads what the adapter has for bannerd; an adapter that cannot be read any more is closed, said in one line,
+    /// and the screen's power is the display's alone from then on.
+    func serviceTV(_ link: TVLink) {
+        do {
+            if try link.service(at: MonotonicClock.now()) { tvChanged() }
+        } catch {
+            Log.warning("HDMI-CEC off: \(error); the screen's power is the display's alone")
+            tv = nil
+            tvChanged()
+        }
+    }
+
     /// What the status and the metrics say of the TV changed.
     func tvChanged() {
         metricsChanged()

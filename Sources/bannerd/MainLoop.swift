@@ -216,7 +216,7 @@ final class MainLoop: LoopWorld {
             } else if let input = connections.input, fd == input.fileDescriptor {
                 readInput(input)
             } else if let tv, fd == tv.fileDescriptor {
-                if tv.service(at: MonotonicClock.now()) { tvChanged() }
+                serviceTV(tv)
             } else {
                 // Each ignores descriptors that are not its own.
                 connections.control?.handleReadable(fd) { answer($0, from: $1) }

@@ -76,15 +76,12 @@ final class TVLink {
     var fileDescriptor: Int32 { adapter.fileDescriptor }
 
     /// Reads every event and message waiting, answers what is bannerd's to answer and acts on the rest; true when
-    /// what the status or the metrics report changed.
-    func service(at now: Duration) -> Bool {
+    /// what the status or the metrics report changed. Throws when the adapter cannot be read (ENODEV: a USB
+    /// adapter unplugged, a driver unloaded), which poll would otherwise report at every turn.
+    func service(at now: Duration) throws(SystemCallError) -> Bool {
         var changed = false
-        do {
-            while let event = try adapter.dequeueEvent() { changed = handle(event, at: now) || changed }
-            while let received = try adapter.receive() { changed = handle(received, at: now) || changed }
-        } catch {
-            Log.warning("HDMI-CEC: \(error)")
-        }
+        while let event = try adapter.dequeueEvent() { changed = handle(event, at: now) || changed }
+        while let received = try adapter.receive() { changed = handle(received, at: now) || changed }
         return changed
     }
 
