@@ -172,11 +172,12 @@ echo "== the adapter itself goes (vivid's device unbound from its driver, as a U
 # Not rmmod: the adapter bannerd holds open keeps the module in use.
 echo vivid.0 > /sys/bus/platform/drivers/vivid/unbind || fail "unbinding vivid.0 failed"
 wait_until 10 grep -q "HDMI-CEC off: .*$cec_adapter" lit.log || fail "the adapter's going was not said"
-# One line, and no spinning on a descriptor that stays ready: the loop's CPU time over 3 s stays small.
+# One line, and no spinning on a descriptor that stays ready: a loop that spins takes all of the 300 ticks of 3 s
+# (285 were seen), while bannerd still pre-rendering its banners beside a busy host took 34.
 cpu() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 before=$(cpu)
 sleep 3
-((($(cpu) - before) < 30)) || fail "bannerd used $(($(cpu) - before)) ticks in 3 s after its adapter went"
+((($(cpu) - before) < 150)) || fail "bannerd used $(($(cpu) - before)) ticks in 3 s after its adapter went"
 [ "$(grep -c "HDMI-CEC off: " lit.log)" = 1 ] || fail "the adapter's going was said more than once"
 ctl status | grep -q tv_power && fail "the status still has tv_power without an adapter"
 grep "HDMI-CEC" lit.log
