@@ -59,7 +59,6 @@ extension MainLoop {
     /// in): the TV woken before the picture is lit, put in standby after it is blanked.
     private func switchPower(lit: Bool) {
         if lit { switchTV(lit: true) }
-        defer { if !lit { switchTV(lit: false) } }
         if let screen {
             do {
                 try screen.device.setPower(on: lit)
@@ -69,7 +68,10 @@ extension MainLoop {
             // It waited for the flip in flight and read its event, which may have decided the display's pacing.
             if frames.followPacing(of: screen.device) { Self.logTimerPacing(screen) }
         }
-        if !lit { announceReady() }
+        if !lit {
+            switchTV(lit: false)
+            announceReady()
+        }
         sendStatus()
     }
 
