@@ -17,6 +17,8 @@ public struct CarouselSettings: Equatable, Sendable {
     public var cornerRadius = engine.cornerRadius
     /// How long a banner stays centred before the next one slides in; nil: autoplay off.
     public var autoplayInterval = engine.autoplayInterval
+    /// Whose clock autoplay follows.
+    public var sync = AutoplaySync.own
     /// The colour around and between banners.
     public var background = Color(rgb: 0x101010)
     /// Fonts for titles, first to last: a glyph missing from one is looked up in the next.
@@ -55,4 +57,13 @@ public struct CarouselSettings: Equatable, Sendable {
         m.autoplayInterval = autoplayInterval
         return m
     }
+}
+
+/// `[carousel] sync`: whose clock autoplay follows.
+public enum AutoplaySync: String, CaseIterable, Equatable, Sendable {
+    /// Each banner rests its interval from when it came to rest (`"off"`).
+    case own = "off"
+    /// The wall clock's shared timeline (`WallTimeline`): boards with the same banners and agreeing clocks show the
+    /// same banner and start each slide together (`"wall-clock"`).
+    case wallClock = "wall-clock"
 }

@@ -96,6 +96,15 @@ enum ConfigurationSchema {
                 let s = try v.number("autoplay", in: 0...CarouselSettings.maximumAutoplaySeconds, unit: "seconds")
                 c.carousel.autoplayInterval = s == 0 ? nil : .milliseconds(Int64((s * 1000).rounded()))
             },
+            ConfigurationKey("sync") { c, v throws(ValueProblem) in
+                let text = try v.text("sync")
+                guard let sync = AutoplaySync(rawValue: text) else {
+                    throw ValueProblem(
+                        "sync must be "
+                            + AutoplaySync.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
+                }
+                c.carousel.sync = sync
+            },
             ConfigurationKey("background") { c, v throws(ValueProblem) in
                 let text = try v.text("background")
                 guard text.count == 7, let colour = Color(hex: text) else {

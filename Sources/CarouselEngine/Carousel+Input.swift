@@ -47,6 +47,7 @@ extension Carousel {
             }
         }
         phase = .drag
+        inStepWithWall = false
         velocity.reset()
         velocity.add(point.x / layout.scale, at: time)
         drag = DragState(

@@ -30,6 +30,15 @@ public struct Carousel: Sendable {
     /// Moves autoplay has started: a move may start and end between two looks at the carousel (a stalled loop
     /// catches up in closed form), so its phase alone cannot tell who moved it.
     public private(set) var autoplayMoves = 0
+    /// Autoplay on the wall clock's shared timeline (`[carousel] sync = "wall-clock"`); nil: each rest lasts its
+    /// interval from when it began.
+    public var wallClock: WallClockAutoplay?
+    /// Whether the carousel follows `wallClock`'s timeline: false once someone moves it (touch, keys, the control
+    /// socket, a schedule), until it has rested its interval and the timeline's next slide brings it back.
+    public internal(set) var inStepWithWall = true
+    /// How long after its slot's start on the wall clock's timeline the latest autoplay slide began: zero when it
+    /// began on the timeline's instant, more when it had to wait (a banner not rendered yet, a stalled loop).
+    public private(set) var wallSlideLateness: Duration?
     /// Pages taken off the position by renormalisation while resting (whole cycles of `count`).
     /// `nearestPage + pagesRenormalised` is the page as if the position had never been wrapped.
     public private(set) var pagesRenormalised = 0
@@ -89,11 +98,39 @@ public struct Carousel: Sendable {
     /// At rest with no finger down: the banners can be swapped under it without anything on screen moving.
     public var isSettled: Bool { phase == .rest && contacts.isEmpty && snap == nil }
 
-    /// When autoplay will next move the carousel, if it is resting with autoplay on.
+    /// When autoplay will next move the carousel, if it is resting with autoplay on. On the wall clock's timeline:
+    /// the next slot's start, or once out of step, the first slot start after a whole interval of rest.
     public var nextAutoplayTime: Duration? {
+        nextWallSlot?.start ?? ownNextAutoplayTime
+    }
+
+    /// Autoplay's next move by the carousel's own clock: a whole interval after it came to rest.
+    private var ownNextAutoplayTime: Duration? {
         guard !autoplayPaused, phase == .rest, contacts.isEmpty, count >= 2, let interval = autoplayInterval(for: index)
         else { return nil }
         return restSince + interval
+    }
+
+    /// The wall clock's slot autoplay moves into next, if the carousel follows the wall clock and autoplay is on:
+    /// the first to start after the carousel came to rest (in step), or at or after its interval of rest (out of
+    /// step).
+    /// Where that start has passed (a pause, a dark screen, a wait for a banner), the slot under the latest frame:
+    /// the banner the timeline shows now, never one it showed before.
+    private var nextWallSlot: WallTimeline.Slot? {
+        guard let wallClock, let due = ownNextAutoplayTime else { return nil }
+        let next = inStepWithWall ? wallClock.slot(after: restSince) : wallClock.slot(startingAtOrAfter: due)
+        return next.start <= time ? wallClock.slot(at: time) : next
+    }
+
+    /// Joins a wall-clock slide that began at `start` (before `time`, by less than a slide) onto the right neighbour:
+    /// a board started during a slide shows it as far on as the others do.
+    public mutating func joinWallSlide(startedAt start: Duration, at time: Duration) {
+        guard wallClock != nil, isSettled, count >= 2 else { return }
+        autoplayMoves += 1
+        startSnap(toPage: nearestPage + 1, velocity: 0, at: start, phase: .autoplay)
+        inStepWithWall = true
+        wallSlideLateness = .zero
+        if let spring = snap { position = spring.state(at: time).position }
     }
 
     /// The banner at rest starts its rest again at `time`, so that it stands its whole autoplay interval from then:
@@ -103,17 +140,16 @@ public struct Carousel: Sendable {
         restSince = max(restSince, time)
     }
 
-    /// The banner autoplay brings in next (the one right of the centre), if it may move at all.
+    /// The banner autoplay brings in next (the one right of the centre, or the wall clock's next), if it may move.
     public var autoplayTarget: Int? {
         guard count >= 2, let recycler else { return nil }
-        return recycler.banner(atPage: nearestPage + 1)
+        return nextWallSlot?.banner ?? recycler.banner(atPage: nearestPage + 1)
     }
 
-    /// Whether autoplay's next move would show only banners `isReady` says can be shown: the one it brings in
-    /// and the one whose ear shows beside it once it is there (the current banner leaves to the left).
-    func autoplayCanMove(_ isReady: (Int) -> Bool) -> Bool {
-        guard let recycler else { return false }
-        return isReady(recycler.banner(atPage: nearestPage + 1)) && isReady(recycler.banner(atPage: nearestPage + 2))
+    /// Whether autoplay's move onto `banner` would show only banners `isReady` says can be shown: that one and the
+    /// one whose ear shows beside it once it is there (the current banner leaves to the left).
+    func autoplayCanMove(onto banner: Int, _ isReady: (Int) -> Bool) -> Bool {
+        isReady(banner) && isReady((banner + 1) % count)
     }
 
     /// How long autoplay rests on banner `index`: its own interval, else the default; nil when autoplay is off.
@@ -142,14 +178,26 @@ public struct Carousel: Sendable {
                 position = state.position
             }
         }
-        if let due = nextAutoplayTime, time >= due {
-            if autoplayCanMove(isReady) {
+        if let due = nextAutoplayTime, time >= due, let target = autoplayTarget {
+            if target == index {
+                // Back on the wall clock's timeline on the banner it shows already (two banners): nothing moves.
+                inStepWithWall = true
+                restSince = due
+            } else if autoplayCanMove(onto: target, isReady) {
                 // Due long ago (autoplay was paused, the loop slept through it, or it waited for the banner):
-                // start now, not in the past.
-                let start = autoplayWaiting ? time : max(due, previousFrame)
+                // start now, not in the past. On the wall clock, a slot start crossed since the last step is met
+                // exactly; one missed (a pause, a dark screen, new content joining) slides from now, never jumps.
+                let start =
+                    autoplayWaiting
+                    ? time : wallClock == nil ? max(due, previousFrame) : time - due <= FramePacer.step ? due : time
                 autoplayWaiting = false
                 autoplayMoves += 1
+                if target != recycler?.banner(for: .right) { recycler?.rebindNext(to: target) }
                 startSnap(toPage: nearestPage + 1, velocity: 0, at: start, phase: .autoplay)
+                if wallClock != nil {
+                    inStepWithWall = true
+                    wallSlideLateness = start - due
+                }
                 if let spring = snap { position = spring.state(at: time).position }
             } else {
                 autoplayWaiting = true
@@ -183,6 +231,7 @@ public struct Carousel: Sendable {
 
     /// Starts a spring towards `page`; already there and still, the carousel simply rests.
     mutating func startSnap(toPage page: Int, velocity: Double, at time: Duration, phase: CarouselPhase) {
+        if phase != .autoplay { inStepWithWall = false }
         let target = count == 1 ? 0 : page
         snapTargetPage = target
         let goal = Double(target) * layout.pageStep

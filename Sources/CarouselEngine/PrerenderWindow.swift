@@ -11,7 +11,7 @@ public enum PrerenderWindow {
     }
 
     /// Sets `banners` to the window's banners around `carousel`, each once, nearest first; in place (called every
-    /// frame step: no allocation once `banners` has room for five).
+    /// frame step: no allocation once `banners` has room for seven).
     public static func fill(_ banners: inout [Int], around carousel: Carousel) {
         banners.removeAll(keepingCapacity: true)
         guard let recycler = carousel.recycler else { return }
@@ -19,6 +19,13 @@ public enum PrerenderWindow {
         for offset in offsets {
             let banner = recycler.banner(atPage: page + offset)
             if !banners.contains(banner) { banners.append(banner) }
+        }
+        // Back onto the wall clock's timeline, autoplay may bring in another banner than the right neighbour: it and
+        // the ear beside it are readied too, so the slide begins on time.
+        if let target = carousel.autoplayTarget {
+            if !banners.contains(target) { banners.append(target) }
+            let ear = (target + 1) % carousel.count
+            if !banners.contains(ear) { banners.append(ear) }
         }
     }
 

@@ -14,8 +14,10 @@ public struct Recycler: Equatable, Sendable {
     private var viewForRole: (Int, Int, Int) = (0, 1, 2)
     /// Banner bound to each physical view.
     private var bannerOfView: (Int, Int, Int) = (0, 0, 0)
-    /// Views rebound since creation: one per rebase, never more.
+    /// Views rebound since creation: one per rebase, never more (and one per `rebindNext`).
     public private(set) var rebindCount = 0
+    /// A page where banner 0 sits: pages repeat every `count` from it. Moved only by `rebindNext`.
+    private var origin = 0
 
     /// Creates the three views around `page`.
     public init(count: Int, page: Int) {
@@ -26,9 +28,29 @@ public struct Recycler: Equatable, Sendable {
         rebindCount = 0
     }
 
-    /// The banner index shown at an absolute page (pages repeat every `count`).
+    /// The banner index shown at an absolute page: the bound banner for the three views' pages, else the banner
+    /// the page brings in when a view is bound to it (pages repeat every `count`).
     public func banner(atPage page: Int) -> Int {
-        let r = page % count
+        switch page - centerPage {
+        case -1: return banner(for: .left)
+        case 0: return banner(for: .center)
+        case 1: return banner(for: .right)
+        default: return mapped(page)
+        }
+    }
+
+    /// Binds the right view to `banner`, with every page after it following on in order; the centre and left
+    /// views keep theirs. So a carousel that left the wall clock's timeline slides back onto it with one normal
+    /// slide (`WallTimeline`): only the right neighbour's ear changes, as the slide begins.
+    public mutating func rebindNext(to banner: Int) {
+        precondition((0..<count).contains(banner))  // invariant: the carousel passes one of its own banners
+        origin = centerPage + 1 - banner
+        bind(view(for: .right), page: centerPage + 1)
+    }
+
+    /// The banner a view bound to `page` shows: pages repeat every `count` from `origin`.
+    private func mapped(_ page: Int) -> Int {
+        let r = (page - origin) % count
         return r < 0 ? r + count : r
     }
 
@@ -89,7 +111,7 @@ public struct Recycler: Equatable, Sendable {
     }
 
     private mutating func bind(_ view: Int, page: Int) {
-        let banner = banner(atPage: page)
+        let banner = mapped(page)
         switch view {
         case 0: bannerOfView.0 = banner
         case 1: bannerOfView.1 = banner
@@ -101,7 +123,8 @@ public struct Recycler: Equatable, Sendable {
 
 extension Recycler {
     public static func == (lhs: Recycler, rhs: Recycler) -> Bool {
-        lhs.count == rhs.count && lhs.centerPage == rhs.centerPage && lhs.viewForRole == rhs.viewForRole
+        lhs.count == rhs.count && lhs.centerPage == rhs.centerPage && lhs.origin == rhs.origin
+            && lhs.viewForRole == rhs.viewForRole
             && lhs.bannerOfView == rhs.bannerOfView && lhs.rebindCount == rhs.rebindCount
     }
 }

@@ -31,12 +31,28 @@ public struct StatusReport: Equatable, Sendable {
     public var screen: String
     /// The TV's power as read over HDMI-CEC: "on", "standby", "in-transition" or "unknown"; nil while CEC is off.
     public var tvPower: String?
+    /// Autoplay on the wall clock's timeline (`sync = "wall-clock"`); nil otherwise.
+    public var wallClock: WallClockStatus?
     /// The version of the bannerd answering.
     public var version: String
     /// Proof of play today (local day): banners that stood centred on the lit screen and finished their showing,
     /// and their seconds fully centred.
     public var playsToday: Int
     public var playedSecondsToday: Double
+
+    /// How the carousel follows the wall clock's shared timeline.
+    public struct WallClockStatus: Equatable, Sendable {
+        /// Following the timeline; false from a touch (or a control command) until autoplay brings it back.
+        public var inStep: Bool
+        /// How late after its slot's start the latest autoplay slide began, in milliseconds (0 on time); nil
+        /// before the first slide.
+        public var slideLateMilliseconds: Double?
+
+        public init(inStep: Bool, slideLateMilliseconds: Double?) {
+            self.inStep = inStep
+            self.slideLateMilliseconds = slideLateMilliseconds
+        }
+    }
 
     /// The display part; nil while no display is connected.
     public struct Display: Equatable, Sendable {
@@ -66,7 +82,8 @@ public struct StatusReport: Equatable, Sendable {
         placeholdersOnScreen: Int = 0, placeholderFrames: Int = 0, animationFramesLate: Int = 0,
         uptimeSeconds: Double, display: Display?,
         waitingFor: String? = nil,
-        touchDevices: [String], screen: String = "on", tvPower: String? = nil, version: String = "",
+        touchDevices: [String], screen: String = "on", tvPower: String? = nil, wallClock: WallClockStatus? = nil,
+        version: String = "",
         playsToday: Int = 0,
         playedSecondsToday: Double = 0
     ) {
@@ -89,6 +106,7 @@ public struct StatusReport: Equatable, Sendable {
         self.touchDevices = touchDevices
         self.screen = screen
         self.tvPower = tvPower
+        self.wallClock = wallClock
         self.version = version
         self.playsToday = playsToday
         self.playedSecondsToday = playedSecondsToday
@@ -130,6 +148,15 @@ public struct StatusReport: Equatable, Sendable {
             $0.field("touch_devices", touchDevices)
             $0.field("screen", screen)
             if let tvPower { $0.field("tv_power", tvPower) }
+            if let wallClock {
+                $0.key("wall_clock")
+                $0.object {
+                    $0.field("in_step", wallClock.inStep)
+                    if let late = wallClock.slideLateMilliseconds {
+                        $0.field("slide_late_ms", (late * 10).rounded() / 10)
+                    }
+                }
+            }
             $0.field("version", version)
             $0.field("plays_today", playsToday)
             $0.field("played_s_today", (playedSecondsToday * 10).rounded() / 10)

@@ -11,4 +11,13 @@ public enum MonotonicClock {
         _ = clock_gettime(CLOCK_MONOTONIC, &spec)
         return .seconds(Int64(spec.tv_sec)) + .nanoseconds(Int64(spec.tv_nsec))
     }
+
+    /// CLOCK_REALTIME minus CLOCK_MONOTONIC: where this clock sits on the wall clock's timeline (the Unix epoch).
+    /// It changes only when the wall clock is stepped: NTP's slewing speeds both clocks alike.
+    public static func wallOffset() -> Duration {
+        var wall = timespec()
+        let monotonic = now()
+        _ = clock_gettime(CLOCK_REALTIME, &wall)
+        return .seconds(Int64(wall.tv_sec)) + .nanoseconds(Int64(wall.tv_nsec)) - monotonic
+    }
 }

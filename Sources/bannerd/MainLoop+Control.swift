@@ -128,7 +128,13 @@ extension MainLoop {
             uptimeSeconds: (MonotonicClock.now() - started).seconds,
             display: display, waitingFor: waitingFor,
             touchDevices: connections.input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
-            screen: screenStatus.rawValue, tvPower: tv?.control.tvPower.rawValue, version: BannerdVersion.current,
+            screen: screenStatus.rawValue, tvPower: tv?.control.tvPower.rawValue,
+            wallClock: carousel.wallClock.map { _ in
+                StatusReport.WallClockStatus(
+                    inStep: carousel.inStepWithWall,
+                    slideLateMilliseconds: carousel.wallSlideLateness.map { $0.seconds * 1000 })
+            },
+            version: BannerdVersion.current,
             playsToday: today.plays, playedSecondsToday: today.centredSeconds)
     }
 
@@ -232,6 +238,6 @@ extension MainLoop {
     ) -> Carousel {
         (banners ?? self.banners).carousel(
             layout: layout, metrics: settings.metrics, startIndex: startIndex, time: time,
-            paused: scheduler.carousel.autoplayPaused)
+            paused: scheduler.carousel.autoplayPaused, wallOffset: settings.wallOffset)
     }
 }

@@ -33,6 +33,8 @@ final class MainLoop: LoopWorld {
         var fbdevPath: String
         var scale: Double?
         var metrics: CarouselMetrics
+        /// Whose clock autoplay follows.
+        var sync: AutoplaySync
         var background: Color
         var fonts: FontPaths
         var seat: String
@@ -51,6 +53,9 @@ final class MainLoop: LoopWorld {
         var proofOfPlay: PlayLogFiles?
         /// The TV over HDMI-CEC.
         var cec: CECSettings
+
+        /// Where the carousel's clock sits on the wall clock's now, when autoplay follows the wall clock.
+        var wallOffset: Duration? { sync == .wallClock ? MonotonicClock.wallOffset() : nil }
     }
 
     /// The display, or what the loop waits for while there is none (the carousel's clock keeps running meanwhile).
@@ -137,7 +142,8 @@ final class MainLoop: LoopWorld {
         }
         let banners = showing.banners
         // Resting since now: autoplay's first interval starts with the first frame, not at boot.
-        let carousel = banners.carousel(layout: layout, metrics: settings.metrics, time: started)
+        let carousel = banners.carousel(
+            layout: layout, metrics: settings.metrics, time: started, wallOffset: settings.wallOffset)
         let pacing = screen.map { Pacing($0.device.pacing) } ?? .timer
         frames = FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: pacing))
         if let screen { Self.logTimerPacing(screen) }  // decided at open (fbdev, a nonsense refresh)

@@ -22,7 +22,8 @@ struct RenderCommand: BannerdCommand {
             the defaults, --board's profile, the configuration file (/etc/bannerd/bannerd.toml unless --config \
             says otherwise; it may be missing), then these options; so a preview shows the device's scale, \
             rotation, format, background, fonts, content and autoplay, each banner resting for its own duration, \
-            and banners' schedules read at --at (default: now), their edges crossed as simulated time passes.
+            and banners' schedules read at --at (default: now), their edges crossed as simulated time passes. \
+            With `sync = "wall-clock"` autoplay follows the wall clock from --at, as every screen of a wall does.
             """,
         options: ConfigurationOptions.options + ContentOptions.options + WallClockOption.options + [
             .value("size", "Display size in pixels, WxH (as the panel scans out).", default: "800x480"),
@@ -91,8 +92,12 @@ struct RenderCommand: BannerdCommand {
         }
         let presenter = showing.presenter
         let script = try gesture.map { try TraceCommand.loadScript($0) } ?? GestureScript(events: [])
-        // As `bannerd run` builds it: the configuration's metrics (autoplay) and each banner's own duration.
-        var runner = TraceRunner(carousel: showing.banners.carousel(layout: layout, metrics: metrics), script: script)
+        // As `bannerd run` builds it: the configuration's metrics (autoplay) and each banner's own duration; on the
+        // wall clock's timeline with `sync = "wall-clock"`, simulated time 0 being --at.
+        let wallOffset: Duration? = settings.carousel.sync == .wallClock ? .seconds(start.utcSeconds) : nil
+        var runner = TraceRunner(
+            carousel: showing.banners.carousel(layout: layout, metrics: metrics, wallOffset: wallOffset),
+            script: script)
         let frames = seconds.map(SimulatedSeconds.frames) ?? max(61, runner.defaultFrameCount)
         do {
             try LocalFiles().makeDirectories(out, permissions: 0o755)

@@ -85,7 +85,7 @@ struct RunCommand: BannerdCommand {
         let settings = MainLoop.Settings(
             display: configuration.display.selection, format: configuration.display.format,
             scanout: configuration.display.scanout, fbdevPath: fbdev, scale: configuration.display.scale,
-            metrics: configuration.carousel.applied(to: CarouselMetrics()),
+            metrics: configuration.carousel.applied(to: CarouselMetrics()), sync: configuration.carousel.sync,
             background: configuration.carousel.background,
             fonts: configuration.fonts,
             seat: configuration.input.seat, calibration: configuration.input.calibration ?? .identity,

@@ -56,7 +56,7 @@ struct Showing {
         generation += 1
         return banners.carousel(
             layout: carousel.layout, metrics: carousel.metrics, startIndex: centre, time: carousel.restSince,
-            paused: carousel.autoplayPaused)
+            paused: carousel.autoplayPaused, wallOffset: carousel.wallClock?.offset)
     }
 
     /// The banners at `indices` of `loaded`; `loaded` itself, shared, when all are there (the usual case).

@@ -1,3 +1,4 @@
+import BannerdConfig
 import CommandLineParsing
 import Foundation
 import ImageDecoding
@@ -8,30 +9,11 @@ import Testing
 /// `bannerd render` plays the carousel as `bannerd run` would with the same configuration and content.
 @Suite struct RenderCommandTests {
     @Test func autoplayEachBannersDurationAndTheBackgroundComeFromTheConfiguration() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-as-run-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir + "/content", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try "[carousel]\nautoplay = 1\nbackground = \"#204060\"\n".write(
-            toFile: dir + "/bannerd.toml", atomically: true, encoding: .utf8)
-        try """
-        [[banner]]
-        title = "One"
-        [[banner]]
-        title = "Two"
-        duration = 4
-        [[banner]]
-        title = "Three"
-        """.write(toFile: dir + "/content/banners.toml", atomically: true, encoding: .utf8)
-        let render = try #require(
-            Bannerd.parse([
-                "render", "--config", dir + "/bannerd.toml", "--content", dir + "/content", "--size", "320x200",
-                "--seconds", "4.6", "--every", "6", "--out", dir + "/frames",
-            ]).command)
-        try render.run()
-        func frame(_ n: Int) throws -> Data {
-            try Data(contentsOf: URL(fileURLWithPath: dir + "/frames/frame-\(String(format: "%05d", n)).png"))
-        }
+        let scratch = try Scratch(
+            "as-run", config: "[carousel]\nautoplay = 1\nbackground = \"#204060\"\n",
+            banners: Scratch.threeBanners(twoLasting: 4))
+        defer { scratch.remove() }
+        let frame = try scratch.render(["--size", "320x200", "--seconds", "4.6", "--every", "6"], into: "frames")
         // The configuration's autoplay (1 s, not the default 5 s): banner two is centred by 1.8 s.
         #expect(try frame(30) != frame(108))
         // Banner two's own duration (4 s): still centred from 1.8 s to 4.5 s.
@@ -113,6 +95,39 @@ import Testing
         }
     }
 
+    /// `sync = "wall-clock"`: two renders started at different --at times write the same frame at the same
+    /// wall-clock instant, from their first frame on; without it they do not.
+    @Test(arguments: [AutoplaySync.wallClock, .own])
+    func rendersOfAWallStartedApartShowTheSameFramesAtTheSameInstants(sync: AutoplaySync) throws {
+        let scratch = try Scratch(
+            "wall-\(sync)", config: "[carousel]\nautoplay = 1.4\nsync = \"\(sync.rawValue)\"\n",
+            banners: Scratch.threeBanners(twoLasting: 2))
+        defer { scratch.remove() }
+        func render(at: String, seconds: Int, into name: String) throws -> (Int) throws -> Data {
+            try scratch.render(
+                ["--size", "160x100", "--at", at, "--seconds", "\(seconds)", "--every", "3"], into: name)
+        }
+        // Slots of 2, 2.6 and 2 s (each rest and a 0.6 s slide), a cycle of 6.6 s from the epoch: the first render
+        // starts at rest, 1.8 s into a slot; the later one 3 s on, 0.2 s into a slot, in the middle of a slide.
+        let first = try render(at: "2026-12-24T18:00:00Z", seconds: 8, into: "first")
+        let later = try render(at: "2026-12-24T18:00:03Z", seconds: 5, into: "later")
+        var same = 0
+        var moving = 0
+        for frame in stride(from: 0, through: 300, by: 3) {
+            if try later(frame) == first(frame + 180) { same += 1 }
+            if frame > 0, try later(frame) != later(frame - 3) { moving += 1 }
+        }
+        // Slides were written (the frames are not all one picture) …
+        #expect(moving >= 10)
+        // … and on the wall clock's timeline every frame is the other render's at the same instant.
+        if sync == .wallClock {
+            #expect(try later(0) != later(3))
+            #expect(same == 101)
+        } else {
+            #expect(same < 101)
+        }
+    }
+
     /// `run`, `render` and `trace` take the same `--scale` as `scale` in bannerd.toml (trace took (0, 8] before).
     @Test(arguments: ["run", "render", "trace"])
     func everyCommandTakesTheScaleOfTheConfiguration(command: String) throws {
@@ -143,5 +158,39 @@ import Testing
             }
         }
         #expect(SimulatedSeconds.frames(in: 0) == 1 && SimulatedSeconds.frames(in: 2) == 121)
+    }
+}
+
+/// A folder of one test's own: bannerd.toml and content/banners.toml as given, and the frames renders write there.
+private struct Scratch {
+    let dir: String
+
+    init(_ name: String, config: String = "", banners: String = "") throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(name)-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/content", withIntermediateDirectories: true)
+        try config.write(toFile: dir + "/bannerd.toml", atomically: true, encoding: .utf8)
+        try banners.write(toFile: dir + "/content/banners.toml", atomically: true, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// banners.toml of three banners of text, the second with a duration of its own.
+    static func threeBanners(twoLasting seconds: Int) -> String {
+        "[[banner]]\ntitle = \"One\"\n[[banner]]\ntitle = \"Two\"\nduration = \(seconds)\n[[banner]]\ntitle = \"Three\"\n"
+    }
+
+    /// Runs `bannerd render` with this folder's configuration and content and `arguments`, into `name`; returns
+    /// a reader of the frames it wrote, by number.
+    func render(_ arguments: [String], into name: String) throws -> (Int) throws -> Data {
+        let render = try #require(
+            Bannerd.parse(
+                ["render", "--config", dir + "/bannerd.toml", "--content", dir + "/content", "--out", dir + "/" + name]
+                    + arguments
+            ).command)
+        try render.run()
+        return { [dir] n in
+            try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name)/frame-\(String(format: "%05d", n)).png"))
+        }
     }
 }

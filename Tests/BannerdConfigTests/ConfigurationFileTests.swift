@@ -125,6 +125,7 @@ import WallClock
         ("[display]\nscale = 0", 2, 9, "scale must be a number of pixels per point from 0.5 to 8"),
         ("[display]\nformat = \"argb\"", 2, 10, "format must be"),
         ("[display]\nscanout = \"flip\"", 2, 11, "scanout must be \"auto\", \"pan\" or \"compose\""),
+        ("[carousel]\nsync = \"ntp\"", 2, 8, "sync must be \"off\" or \"wall-clock\""),
         ("[display]\nscanout = true", 2, 11, "scanout must be a quoted string"),
         ("[input]\nseat = \"\"", 2, 8, "seat must be a udev seat name"),
         ("[input]\ncalibration = [1, 0, 0, 0, 1]", 2, 15, "calibration must be 6 numbers"),

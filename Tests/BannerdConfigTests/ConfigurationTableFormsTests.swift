@@ -26,7 +26,8 @@ import Testing
             "carousel",
             [
                 ("top_inset", "24"), ("bottom_inset", "0"), ("horizontal_inset", "40.5"), ("gap", "12"),
-                ("corner_radius", "0"), ("autoplay", "7.25"), ("background", "\"#000000\""),
+                ("corner_radius", "0"), ("autoplay", "7.25"), ("sync", "\"wall-clock\""),
+                ("background", "\"#000000\""),
                 ("title_fonts", "[\"/f/a.ttf\"]"), ("body_fonts", "[\"/f/b.ttf\", \"/f/c.ttc\"]"),
             ]
         ),

@@ -66,6 +66,12 @@ struct GestureDriver {
         }
     }
 
+    /// Starts the largest swap jump and discontinuity afresh (measuring one stretch of a run).
+    mutating func forgetMeasures() {
+        maxSwapJump = 0
+        maxDiscontinuity = 0
+    }
+
     mutating func step(_ frames: Int) {
         for _ in 0..<frames { step() }
     }

@@ -62,4 +62,23 @@ import Testing
         #expect(recycler.centerPage == 1)
         #expect(ViewRole.allCases.map { recycler.banner(for: $0) } == before)
     }
+
+    /// Back onto the wall clock's timeline: the right view shows the banner autoplay brings in and the pages after it
+    /// follow on from there; the centre and left views keep theirs. A page rebound later, either side, follows the
+    /// new order.
+    @Test func rebindingTheNextPageChangesOnlyTheRightViewAndWhatFollows() {
+        var recycler = Recycler(count: 6, page: 2)
+        recycler.rebindNext(to: 5)
+        #expect(ViewRole.allCases.map { recycler.banner(for: $0) } == [1, 2, 5])
+        #expect((1...5).map { recycler.banner(atPage: $0) } == [1, 2, 5, 0, 1])
+        #expect(recycler.rebindCount == 1)
+        recycler.recenter(position: 300, pageStep: 100)
+        #expect(ViewRole.allCases.map { recycler.banner(for: $0) } == [2, 5, 0])
+        // Whole cycles later, the same banners.
+        recycler.shift(byPages: -6)
+        #expect(ViewRole.allCases.map { recycler.banner(for: $0) } == [2, 5, 0])
+        // Back one page: the page entering on the left is the one before 2 in the new order.
+        recycler.recenter(position: -400, pageStep: 100)
+        #expect(ViewRole.allCases.map { recycler.banner(for: $0) } == [3, 2, 5])
+    }
 }

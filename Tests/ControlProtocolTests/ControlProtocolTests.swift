@@ -85,6 +85,18 @@ import Testing
         #expect(!report.json.contains("tv_power"))
     }
 
+    @Test func saysHowTheCarouselFollowsTheWallClockOnlyWhenItDoes() {
+        var report = StatusReport(
+            index: 0, count: 4, phase: "rest", autoplayPaused: false, framesRendered: 0, framesLate: 0,
+            uptimeSeconds: 0, display: nil, touchDevices: [],
+            wallClock: .init(inStep: true, slideLateMilliseconds: 16.6667))
+        #expect(report.json.contains(#""screen":"on","wall_clock":{"in_step":true,"slide_late_ms":16.7},"version""#))
+        report.wallClock = .init(inStep: false, slideLateMilliseconds: nil)
+        #expect(report.json.contains(#""wall_clock":{"in_step":false},"#))
+        report.wallClock = nil
+        #expect(!report.json.contains("wall_clock"))
+    }
+
     @Test func countsTheBannersTheirSchedulesAllow() {
         let report = StatusReport(
             index: 0, count: 0, bannersActive: 0, bannersTotal: 12, phase: "rest", autoplayPaused: false,
