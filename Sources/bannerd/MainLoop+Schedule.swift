@@ -26,7 +26,9 @@ extension MainLoop {
         let before = showing.scheduled.shown
         switch showing.scheduled.step(at: now, reading: Self.clockReading(), carousel: scheduler.carousel) {
         case .hold(let shown, let centre):
-            frames.replace(showing.hold(shown, centre: centre, after: scheduler.carousel, before: before))
+            frames.replace(
+                showing.hold(
+                    shown, centre: centre, after: scheduler.carousel, before: before, wallOffset: settings.wallOffset))
             let active = showing.scheduled.timetable.active.count
             Log.info("schedules: \(active) of \(showing.loaded.count) banner(s) active")
             sendStatus()

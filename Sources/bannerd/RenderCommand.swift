@@ -113,7 +113,8 @@ struct RenderCommand: BannerdCommand {
             let reading = start.advanced(bySeconds: Int(time / .seconds(1)))
             switch showing.scheduled.step(at: time, reading: reading, carousel: carousel) {
             case .hold(let shown, let centre):
-                carousel = showing.hold(shown, centre: centre, after: carousel, before: before)
+                carousel = showing.hold(
+                    shown, centre: centre, after: carousel, before: before, wallOffset: wallOffset)
             case .slideAway:
                 carousel.show(banner: (carousel.index + 1) % carousel.count, at: time)
             case nil:

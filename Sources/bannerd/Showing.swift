@@ -50,13 +50,16 @@ struct Showing {
 
     /// A schedule's `.hold`: the carousel holds `shown` of `loaded` from now on (the presenter keeps the sprites of
     /// the banners that stay; `before` is what it held) and rests on `centre` since the moment `carousel` came to
-    /// rest, so the centred banner keeps the time it has had on screen. Returns that carousel.
-    mutating func hold(_ shown: [Int], centre: Int, after carousel: Carousel, before: [Int]) -> Carousel {
+    /// rest, so the centred banner keeps the time it has had on screen; on the wall clock's timeline with
+    /// `wallOffset` (passed, not taken from `carousel`: one banner left has no timeline). Returns that carousel.
+    mutating func hold(
+        _ shown: [Int], centre: Int, after carousel: Carousel, before: [Int], wallOffset: Duration?
+    ) -> Carousel {
         presenter.replace(banners: Self.subset(shown, of: loaded)) { shown.firstIndex(of: before[$0]) }
         generation += 1
         return banners.carousel(
             layout: carousel.layout, metrics: carousel.metrics, startIndex: centre, time: carousel.restSince,
-            paused: carousel.autoplayPaused, wallOffset: carousel.wallClock?.offset)
+            paused: carousel.autoplayPaused, wallOffset: wallOffset)
     }
 
     /// The banners at `indices` of `loaded`; `loaded` itself, shared, when all are there (the usual case).

@@ -31,7 +31,7 @@ import WallClock
         var carousel = showing.banners.carousel(layout: layout, metrics: metrics, startIndex: 2, time: .seconds(40))
         carousel.autoplayPaused = true
         // "b" closes: the carousel holds "a" and "c", still on "c", which keeps the time it has had on screen.
-        let held = showing.hold([0, 2], centre: 1, after: carousel, before: [0, 1, 2])
+        let held = showing.hold([0, 2], centre: 1, after: carousel, before: [0, 1, 2], wallOffset: nil)
         #expect(showing.banners.map(\.id) == ["a", "c"] && showing.presenter.banners.map(\.id) == ["a", "c"])
         #expect(showing.loaded.count == 3 && showing.generation == 1)
         #expect(held.count == 2 && held.index == 1 && held.restSince == .seconds(40) && held.autoplayPaused)
@@ -39,6 +39,19 @@ import WallClock
         #expect(held.autoplayInterval(for: 1) == .seconds(11) && held.autoplayInterval(for: 0) == .seconds(7))
         let fresh = showing.banners.carousel(layout: layout, metrics: metrics)
         #expect(fresh.autoplayInterval(for: 1) == .seconds(11) && !fresh.autoplayPaused)
+    }
+
+    /// On the wall clock's timeline, a schedule that left one banner (no timeline of its own) and opens again puts
+    /// the carousel back on the timeline, on the banner it shows.
+    @Test func aHoldAfterALoneBannerIsOnTheWallClockAgain() throws {
+        let (first, layout) = try Self.showing()
+        var showing = first
+        let lone = showing.hold(
+            [0], centre: 0, after: showing.banners.carousel(layout: layout, metrics: .init()),
+            before: [0, 1, 2], wallOffset: .seconds(1000))
+        #expect(lone.count == 1 && lone.wallClock == nil)
+        let held = showing.hold([0, 1, 2], centre: 0, after: lone, before: [0], wallOffset: .seconds(1000))
+        #expect(held.index == 0 && held.wallClock?.offset == .seconds(1000))
     }
 
     @Test func newContentOrANewPresenterTakesOverAsOneChange() throws {
