@@ -34,7 +34,10 @@ extension MainLoop {
         }
         showing.scheduled.clockChanged()
         // The shared timeline moves with the wall clock: a slide due by the old clock waits for the new one's.
-        if let offset = settings.wallOffset { frames.update { $0.wallClock?.offset = offset } }
+        if let offset = settings.wallOffset {
+            frames.update { $0.wallClock?.offset = offset }
+            staged?.carousel.wallClock?.offset = offset
+        }
         Log.info("wall clock set; schedules looked at again")
     }
 
