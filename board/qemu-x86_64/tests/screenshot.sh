@@ -57,26 +57,31 @@ counts() { # "LATE DRAWN": the status' frames_late and frames_rendered, read nic
         | sed -n 's/.*"frames_rendered":\([0-9]*\),"frames_late":\([0-9]*\).*/\2 \1/p'
 }
 shots=$(mktemp -d)
-quiet=0 quiet_frames=0 busy=0 busy_frames=0 taken=0 t0=$(ms)
+quiet=0 quiet_frames=0 quiet_ms=0 busy=0 busy_frames=0 busy_ms=0 taken=0 t0=$(ms)
 for i in $(seq 1 8); do
+    ta=$(ms)
     read -r l0 f0 <<< "$(counts)"
     sleep 2
     read -r l1 f1 <<< "$(counts)"
+    tb=$(ms)
     nice -n 19 "$BIN" ctl --socket "$SOCK" screenshot "$shots/moving-$i.png" > /dev/null && taken=$((taken + 1))
     read -r l2 f2 <<< "$(counts)"
-    quiet=$((quiet + l1 - l0)) quiet_frames=$((quiet_frames + f1 - f0))
-    busy=$((busy + l2 - l1)) busy_frames=$((busy_frames + f2 - f1))
+    tc=$(ms)
+    quiet=$((quiet + l1 - l0)) quiet_frames=$((quiet_frames + f1 - f0)) quiet_ms=$((quiet_ms + tb - ta))
+    busy=$((busy + l2 - l1)) busy_frames=$((busy_frames + f2 - f1)) busy_ms=$((busy_ms + tc - tb))
 done
-echo "in 8 windows without a screenshot: $quiet late of $quiet_frames frames"
-echo "in 8 windows with one ($taken taken, $(($(ms) - t0)) ms in all): $busy late of $busy_frames frames"
+echo "in 8 windows without a screenshot ($quiet_ms ms): $quiet late of $quiet_frames frames"
+echo "in 8 windows with one ($taken taken, $busy_ms ms; $(($(ms) - t0)) ms in all): $busy late of $busy_frames frames"
 ((taken == 8)) || fail "only $taken of 8 screenshots taken while moving"
 ((busy_frames > 0)) || fail "the carousel did not move while the screenshots were taken"
 grep "screenshot:" bannerd.log | tail -n 3
 # The emulated CPU makes some frames late whatever runs (5 of 372 in a quiet CI run), and the client's own PNG
-# encoding competes for the guest's one CPU: twice the rate seen without screenshots, plus four, is allowed. A loop
-# held up by each screenshot (a copy of the scanout, a composition or a write on the frame path: several frames
-# each on this CPU) exceeds it.
-allowed=$((2 * quiet * busy_frames / (quiet_frames > 0 ? quiet_frames : 1) + 4))
+# encoding competes for the guest's one CPU: twice the rate seen without screenshots, plus four, is allowed. The rate
+# is per second of the windows, not per frame: a loaded host stalls the guest per second, and the windows with a
+# screenshot are long and draw few frames (a CI run beside the unniced aarch64 guest: 1 late in 16 s without, 8 in
+# about 65 s with, failed the per-frame rate). A loop held up by each screenshot (a copy of the scanout, a
+# composition or a write on the frame path: several frames each on this CPU) exceeds it.
+allowed=$((2 * quiet * busy_ms / (quiet_ms > 0 ? quiet_ms : 1) + 4))
 ((busy <= allowed)) || fail "screenshots made frames late: $busy of $busy_frames with them, $quiet of $quiet_frames without"
 cp "$shots"/moving-*.png .
 for i in 1 4 8; do
