@@ -187,9 +187,14 @@ public struct Carousel: Sendable {
                 // Due long ago (autoplay was paused, the loop slept through it, or it waited for the banner):
                 // start now, not in the past. On the wall clock, a slot start crossed since the last step is met
                 // exactly; one missed (a pause, a dark screen, new content joining) slides from now, never jumps.
-                let start =
-                    autoplayWaiting
-                    ? time : wallClock == nil ? max(due, previousFrame) : time - due <= FramePacer.step ? due : time
+                let start: Duration
+                if autoplayWaiting {
+                    start = time
+                } else if wallClock == nil {
+                    start = max(due, previousFrame)
+                } else {
+                    start = time - due <= FramePacer.step ? due : time
+                }
                 autoplayWaiting = false
                 autoplayMoves += 1
                 if target != recycler?.banner(for: .right) { recycler?.rebindNext(to: target) }

@@ -99,7 +99,7 @@ public struct WallClockAutoplay: Sendable {
 
     /// The banner whose slot is under the carousel's time `time`.
     public func banner(at time: Duration) -> Int {
-        timeline.slot(at: time + offset).banner
+        slot(at: time).banner
     }
 
     private func carouselTime(_ slot: WallTimeline.Slot) -> WallTimeline.Slot {
