@@ -45,7 +45,7 @@ public struct PlayRecord: Equatable, Sendable {
     }
 
     /// The record as one line of JSON with its newline (JSON Lines): keys in a fixed order, times in RFC 3339
-    /// with the zone's offset, seconds to the millisecond.
+    /// with the zone's offset and seconds to the millisecond (`ClockReading.rfc3339`).
     public var jsonLine: String {
         var out = JSONWriter()
         out.object {

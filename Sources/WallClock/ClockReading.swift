@@ -6,11 +6,15 @@ public struct ClockReading: Equatable, Sendable {
     public var utcSeconds: Int
     /// Seconds east of UTC at that moment (3600 for CET, 7200 for CEST).
     public var utcOffsetSeconds: Int
+    /// Milliseconds into the second (0 to 999): proof of play's records show when a slide reached the centre to
+    /// the frame, so the records of the boards of a wall can be compared; schedules read whole seconds.
+    public var milliseconds: Int
 
-    /// The reading `utcSeconds` with the zone `utcOffsetSeconds` east of UTC.
-    public init(utcSeconds: Int, utcOffsetSeconds: Int) {
+    /// The reading `utcSeconds` (and `milliseconds` into it) with the zone `utcOffsetSeconds` east of UTC.
+    public init(utcSeconds: Int, utcOffsetSeconds: Int, milliseconds: Int = 0) {
         self.utcSeconds = utcSeconds
         self.utcOffsetSeconds = utcOffsetSeconds
+        self.milliseconds = milliseconds
     }
 
     /// The longest a caller sleeps between readings while a schedule is set: a daylight-saving change moves local
@@ -31,7 +35,7 @@ public struct ClockReading: Equatable, Sendable {
 
     /// The same zone offset, `seconds` later.
     public func advanced(bySeconds seconds: Int) -> ClockReading {
-        ClockReading(utcSeconds: utcSeconds + seconds, utcOffsetSeconds: utcOffsetSeconds)
+        ClockReading(utcSeconds: utcSeconds + seconds, utcOffsetSeconds: utcOffsetSeconds, milliseconds: milliseconds)
     }
 
     /// The local day's number (days since 1970-01-01, local time).
@@ -49,14 +53,14 @@ public struct ClockReading: Equatable, Sendable {
         return localDate + " " + (ClockTime(hour: minute / 60, minute: minute % 60)?.description ?? "")
     }
 
-    /// RFC 3339 with the zone's offset, to the second: `2026-11-25T17:05:09+01:00` (what JSON readers and `date -d`
-    /// take).
+    /// RFC 3339 with the zone's offset, to the millisecond: `2026-11-25T17:05:09.250+01:00` (what JSON readers and
+    /// `date -d` take).
     public var rfc3339: String {
         let second = localSeconds - localDay * 86_400
         let offset = abs(utcOffsetSeconds) / 60
         return localDate + "T" + Self.pad(second / 3600, 2) + ":" + Self.pad(second / 60 % 60, 2) + ":"
-            + Self.pad(second % 60, 2) + (utcOffsetSeconds < 0 ? "-" : "+") + Self.pad(offset / 60, 2) + ":"
-            + Self.pad(offset % 60, 2)
+            + Self.pad(second % 60, 2) + "." + Self.pad(milliseconds, 3) + (utcOffsetSeconds < 0 ? "-" : "+")
+            + Self.pad(offset / 60, 2) + ":" + Self.pad(offset % 60, 2)
     }
 
     private static func pad(_ n: Int, _ width: Int) -> String {

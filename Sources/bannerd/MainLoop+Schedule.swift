@@ -8,17 +8,21 @@ import WallClock
 /// Banners' own schedules (banners.toml `start`, `end`, `days`, `hours`): the carousel holds the banners allowed
 /// now, and changes at each edge without a reload and without a jump (`ScheduledBanners` decides when).
 extension MainLoop {
-    /// The wall clock now: time(2), and the zone's offset from localtime_r (/etc/localtime, daylight saving
-    /// included).
-    static func clockReading() -> ClockReading { clockReading(utcSeconds: Int(time(nil))) }
+    /// The wall clock now, to the millisecond (CLOCK_REALTIME), and the zone's offset from localtime_r
+    /// (/etc/localtime, daylight saving included).
+    static func clockReading() -> ClockReading {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)  // fails only for an unknown clock id
+        return clockReading(utcSeconds: Int(now.tv_sec), milliseconds: Int(now.tv_nsec) / 1_000_000)
+    }
 
-    /// The wall clock at `utcSeconds`, with this machine's zone offset at that moment.
-    static func clockReading(utcSeconds: Int) -> ClockReading {
+    /// The wall clock at `utcSeconds` (and `milliseconds` into it), with this machine's zone offset at that moment.
+    static func clockReading(utcSeconds: Int, milliseconds: Int = 0) -> ClockReading {
         var moment = time_t(utcSeconds)
         var parts = tm()
         // localtime_r fails only for a year past an int's range; UTC keeps the schedules going if it ever did.
         let offset = localtime_r(&moment, &parts) != nil ? parts.tm_gmtoff : 0
-        return ClockReading(utcSeconds: utcSeconds, utcOffsetSeconds: offset)
+        return ClockReading(utcSeconds: utcSeconds, utcOffsetSeconds: offset, milliseconds: milliseconds)
     }
 
     /// Changes the carousel when a schedule's edge has come and the carousel can change unseen.

@@ -32,7 +32,11 @@ import WallClock
             if change.placeholderAtRest { placeholderRests += 1 }
         }
 
-        var clock: ClockReading { morning.advanced(bySeconds: Int(now.components.seconds)) }
+        var clock: ClockReading {
+            var reading = morning.advanced(bySeconds: Int(now.components.seconds))
+            reading.milliseconds = Int(now.components.attoseconds / 1_000_000_000_000_000)
+            return reading
+        }
     }
 
     @Test func aBannerThatStoodCentredIsOneRecordWithItsTimesAndCause() {
@@ -47,11 +51,11 @@ import WallClock
         #expect(record.image == "/c/a.png")
         #expect(record.centredSeconds == 5)
         #expect(record.cause == .start)
-        #expect(record.start.rfc3339 == "2026-11-25T10:00:00+01:00")
-        #expect(record.end.rfc3339 == "2026-11-25T10:00:05+01:00")
+        #expect(record.start.rfc3339 == "2026-11-25T10:00:00.000+01:00")
+        #expect(record.end.rfc3339 == "2026-11-25T10:00:05.750+01:00")
         #expect(
             record.jsonLine
-                == #"{"banner":"a","image":"/c/a.png","start":"2026-11-25T10:00:00+01:00","end":"2026-11-25T10:00:05+01:00","centred_s":5.0,"cause":"start"}"#
+                == #"{"banner":"a","image":"/c/a.png","start":"2026-11-25T10:00:00.000+01:00","end":"2026-11-25T10:00:05.750+01:00","centred_s":5.0,"cause":"start"}"#
                 + "\n")
     }
 
@@ -142,8 +146,11 @@ import WallClock
         #expect(screen.tracker.counts(today: today + 1) == PlayTracker.DayCounts(day: today + 1))
     }
 
-    @Test func timesCarryTheZonesOffsetEitherSideOfUTC() {
-        #expect(ClockReading(utcSeconds: 0, utcOffsetSeconds: -5 * 3600 - 1800).rfc3339 == "1969-12-31T18:30:00-05:30")
-        #expect(ClockReading(utcSeconds: 86_399, utcOffsetSeconds: 0).rfc3339 == "1970-01-01T23:59:59+00:00")
+    @Test func timesCarryMillisecondsAndTheZonesOffsetEitherSideOfUTC() {
+        #expect(
+            ClockReading(utcSeconds: 0, utcOffsetSeconds: -5 * 3600 - 1800).rfc3339 == "1969-12-31T18:30:00.000-05:30")
+        #expect(
+            ClockReading(utcSeconds: 86_399, utcOffsetSeconds: 0, milliseconds: 7).rfc3339
+                == "1970-01-01T23:59:59.007+00:00")
     }
 }

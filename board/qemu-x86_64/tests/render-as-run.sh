@@ -114,7 +114,7 @@ assert len(paths) == 1, f"one file a day, found {paths}"
 text = open(paths[0]).read()
 assert text.endswith("\n"), "the file ends in a line cut short"
 records = [json.loads(line) for line in text.splitlines()]
-stamp = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$")
+stamp = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$")
 seconds = lambda t: datetime.datetime.fromisoformat(t).timestamp()
 for record in records:
     assert set(record) == {"banner", "image", "start", "end", "centred_s", "cause"}, record
