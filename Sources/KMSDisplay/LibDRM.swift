@@ -356,12 +356,12 @@ enum LibDRM {
         _ = drmModeRmFB(card.fileDescriptor, bufferID)
     }
 
-    private static func ids(_ pointer: UnsafeMutablePointer<UInt32>?, _ count: Int32) -> [UInt32] {
+    static func ids(_ pointer: UnsafeMutablePointer<UInt32>?, _ count: Int32) -> [UInt32] {
         guard let pointer, count > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: pointer, count: Int(count)))
     }
 
-    private static func cString<T>(_ tuple: T) -> String {
+    static func cString<T>(_ tuple: T) -> String {
         withUnsafeBytes(of: tuple) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 }

@@ -9,6 +9,9 @@ carries its own hard dependencies in the ELF ".modinfo" section
 need no file and are left out.
 
 usage: kmod-order.py MODULES_DIR NAME...   (MODULES_DIR = /lib/modules/VERSION)
+
+A NAME that is a path to a .ko file is a module built out of tree (lib/vkms-module): that file, its dependencies
+found under MODULES_DIR.
 """
 
 import lzma
@@ -77,7 +80,13 @@ def main():
             visit(dep)
         order.append(name)
 
+    names = []
     for name in sys.argv[2:]:
+        if name.endswith(".ko") and os.path.isfile(name):
+            by_name[os.path.basename(name)[:-3].replace("-", "_")] = name
+            name = os.path.basename(name)[:-3]
+        names.append(name)
+    for name in names:
         visit(name)
     for name in order:
         print(by_name[name])
