@@ -91,13 +91,17 @@ def png_bytes(width, height, rgb):
             + chunk(b"IEND", b""))
 
 
-def take(qmp, ppm):
-    """A screendump into the PPM `ppm`, read back: (width, height, rgb)."""
+def take(qmp, ppm, head=None):
+    """A screendump into the PPM `ppm`, read back: (width, height, rgb). `head`: that head of the display device
+    `video0` (qemu-run --heads 2), not the first console."""
     try:
         os.unlink(ppm)
     except FileNotFoundError:
         pass
-    qmp.command("screendump", filename=ppm)
+    if head is None:
+        qmp.command("screendump", filename=ppm)
+    else:
+        qmp.command("screendump", filename=ppm, device="video0", head=head)
     # The command returns once QEMU has written the file; the retry only guards against a slow flush.
     for attempt in range(50):
         try:
@@ -146,12 +150,16 @@ def burst(qmp, png, count, interval):
 def main():
     args = [a for a in sys.argv[1:] if a != "--keep-ppm"]
     keep_ppm = len(args) != len(sys.argv) - 1
+    head = None
+    if len(args) == 4 and args[2] == "--head":
+        head = int(args[3])
+        args = args[:2]
     count = interval = None
     if len(args) == 5 and args[2] == "--burst":
         count, interval = int(args[3]), int(args[4])
         args = args[:2]
     if len(args) != 2 or not args[1].endswith(".png"):
-        sys.exit("usage: screendump.py QMP_SOCKET OUTPUT.png [--keep-ppm | --burst COUNT INTERVAL_MS]")
+        sys.exit("usage: screendump.py QMP_SOCKET OUTPUT.png [--keep-ppm] [--head N | --burst COUNT INTERVAL_MS]")
     sock, png = args
     png = os.path.abspath(png)
     if count is not None:
@@ -159,7 +167,7 @@ def main():
         return
     directory, base = os.path.split(png)
     ppm = os.path.join(directory, "." + base[:-4] + ".ppm.tmp")
-    width, height, rgb = take(QMP(sock), ppm)
+    width, height, rgb = take(QMP(sock), ppm, head)
     if keep_ppm:
         os.replace(ppm, png[:-4] + ".ppm")
     else:

@@ -1,0 +1,61 @@
+#!/bin/bash
+# The carousel on virtio-gpu's second head (issue 44's QEMU board: qemu-run --heads 2, head 1 plugged and unplugged
+# through QEMU's D-Bus display as a monitor's cable would, with the hotplug event the guest's driver sends):
+#   wait      `[display] connector = "Virtual-2"` with head 1 unplugged: bannerd runs and waits for it
+#   plug      head 1 connected at 800x600: the carousel on it with exact geometry (its own screendump, head 1 of
+#             the device), and `ctl screenshot` equal to that screendump pixel for pixel
+#   replug    unplugged, bannerd keeps running and waits; plugged again at another size (1024x600), the carousel
+#             comes back at that size, geometry exact
+# qemu-run: packages python3
+# qemu-run-args: --gpu virtio --heads 2 --size 1024x768 --timeout 300
+# qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
+# qemu-run-after: board/qemu-x86_64/lib/same-later.sh
+set -uo pipefail
+TEST=second-head
+source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
+STATUS=/sys/class/drm/card0-Virtual-2/status
+head1() { echo "@@qemu-run:head 1 $1@@" > /dev/console; }  # qemu-run connects head 1 at WxH, or disconnects it
+plugged() { [ "$(cat $STATUS)" = "$1" ]; }
+display() { # the connector driven and its mode, None while bannerd waits for a display
+    local status
+    status=$(ctl status) || return 1
+    [[ $status == *'"display":null'* ]] && { echo None; return; }
+    sed -n 's/.*"connector":"\([^"]*\)","mode":"\([^"]*\)".*/\1 \2/p' <<< "$status"
+}
+shows() { [ "$(display)" = "$1" ]; }
+shown_after() { (($(field frames_rendered) > $1)) && (($(field placeholders_on_screen) == 0)); }
+
+plugged disconnected || fail "head 1 is not disconnected at boot: $(cat $STATUS)"
+printf '[display]\nconnector = "Virtual-2"\nscale = 1\n' > bannerd.toml
+"$BIN" run --config bannerd.toml --autoplay 0 --control "$SOCK" > bannerd.log 2>&1 &
+pid=$!
+wait_until 60 shows None || fail "no status while waiting for Virtual-2: $(ctl status)"
+kill -0 $pid || fail "bannerd exited without its display"
+
+echo "== head 1 plugged at 800x600"
+before=$(field frames_rendered)
+head1 800x600
+wait_until 30 plugged connected || fail "head 1 not connected: $(cat $STATUS)"
+wait_until 60 shows "Virtual-2 800x600" || fail "Virtual-2 not taken up: $(ctl status)"
+wait_until 60 shown_after "$before" || fail "banners not shown on head 1: $(ctl status)"
+shot --head 1 plugged || fail "no screendump of head 1"
+echo "plugged.png 1" >> geometry-later
+ctl screenshot ctl-head1.png || fail "ctl screenshot"
+shot --head 1 qemu-head1 || fail "no screendump of head 1"
+echo head1 >> same-later
+
+echo "== head 1 unplugged, then plugged at 1024x600"
+head1 off
+wait_until 30 plugged disconnected || fail "head 1 not disconnected: $(cat $STATUS)"
+wait_until 30 shows None || fail "unplug not noticed: $(ctl status)"
+kill -0 $pid || fail "bannerd died when head 1 went away"
+before=$(field frames_rendered)
+head1 1024x600
+wait_until 60 shows "Virtual-2 1024x600" || fail "Virtual-2 not taken up again at 1024x600: $(ctl status)"
+wait_until 60 shown_after "$before" || fail "banners not shown after replugging: $(ctl status)"
+shot --head 1 replugged || fail "no screendump of head 1"
+echo "replugged.png 1" >> geometry-later
+kill -TERM $pid
+wait $pid || fail "exit status $? after SIGTERM"
+grep -i "display\|waiting" bannerd.log
+exit $status
