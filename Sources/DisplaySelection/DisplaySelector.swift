@@ -37,6 +37,29 @@ public enum DisplaySelector {
             ?? card.connectors.first { $0.status == .unknown && !$0.modes.isEmpty }
     }
 
+    /// Every output of the card `plan` would choose, each with a CRTC of its own: the first plan's connector, then
+    /// every other connected connector with modes, in the kernel's order. A connector no free CRTC can drive is
+    /// left out (a card has fewer CRTCs than connectors); a configured connector means that one alone.
+    public static func plans(
+        cards: [CardResources], configuration: DisplayConfiguration
+    ) -> Result<[DisplayPlan], SelectionFailure> {
+        plan(cards: cards, configuration: configuration).map { first in
+            guard configuration.connectorName == nil, let card = cards.first(where: { $0.path == first.cardPath })
+            else { return [first] }
+            var plans = [first]
+            for connector in card.connectors
+            where connector.id != first.connector.id && connector.status == .connected && !connector.modes.isEmpty {
+                let taken = Set(plans.map(\.crtcID))
+                if case .success(let plan) = plan(
+                    card: card, connector: connector, configuration: configuration, excluding: taken)
+                {
+                    plans.append(plan)
+                }
+            }
+            return plans
+        }
+    }
+
     static func plan(card: CardResources, configuration: DisplayConfiguration) -> Result<DisplayPlan, PlanError> {
         guard card.supportsDumbBuffers else { return .failure(.noDumbBuffers(driver: card.driverName)) }
         guard let connector = connector(on: card, named: configuration.connectorName) else {
@@ -45,8 +68,16 @@ public enum DisplaySelector {
             }
             return .failure(.nothingConnected(card.connectors.map(\.name)))
         }
+        return plan(card: card, connector: connector, configuration: configuration, excluding: [])
+    }
+
+    /// The plan for `connector` of `card`, on a CRTC not in `excluding`.
+    static func plan(
+        card: CardResources, connector: ConnectorInfo, configuration: DisplayConfiguration, excluding: Set<UInt32>
+    ) -> Result<DisplayPlan, PlanError> {
         guard
-            let crtcID = CRTCSelection.crtcID(for: connector, encoders: card.encoders, crtcs: card.crtcs)
+            let crtcID = CRTCSelection.crtcID(
+                for: connector, encoders: card.encoders, crtcs: card.crtcs, excluding: excluding)
         else { return .failure(.noCRTC(connector.name)) }
         let current = card.crtcs.first { $0.id == crtcID }?.mode
         let modes = ModeSelection.candidates(modes: connector.modes, requested: configuration.mode, current: current)

@@ -17,6 +17,9 @@ public final class DRMCard {
     /// The descriptor's number: to poll for flip events, and for libdrm's calls, which are passed the card
     /// (`LibDRM`) and so keep it open for the call.
     public var fileDescriptor: Int32 { descriptor.raw }
+    /// The displays open on this card (`DRMDisplay.openAll` opens several): master is dropped when the last one
+    /// shuts down.
+    var displaysOpen = 0
 
     /// The card nodes in `directory`, in name order; an error naming the directory when it cannot be read (no
     /// /dev/dri at all is the usual case on a machine without a KMS driver).

@@ -62,6 +62,41 @@ public final class DRMDisplay: PanningScanout {
         format requested: PixelFormat? = nil, pan: (_ driver: String) -> PanMethod? = { _ in nil },
         notice: (String) -> Void = { _ in }
     ) throws -> DRMDisplay {
+        let (cards, resources) = try openCards(notice: notice)
+        let plan = try DisplaySelector.plan(cards: resources, configuration: configuration).get()
+        return try open(
+            plan: plan, cards: cards, resources: resources, configuration: configuration, bufferCount: bufferCount,
+            format: requested, pan: pan, notice: notice)
+    }
+
+    /// Every connected output of the card `open` would choose, each on a CRTC of its own, one DRM master for all
+    /// (`DisplaySelector.plans`). An output after the first that cannot be shown is left out with a notice; the
+    /// first one's failure is thrown.
+    public static func openAll(
+        configuration: DisplayConfiguration = DisplayConfiguration(), bufferCount: Int = 3,
+        format requested: PixelFormat? = nil, pan: (_ driver: String) -> PanMethod? = { _ in nil },
+        notice: (String) -> Void = { _ in }
+    ) throws -> [DRMDisplay] {
+        let (cards, resources) = try openCards(notice: notice)
+        var displays: [DRMDisplay] = []
+        for plan in try DisplaySelector.plans(cards: resources, configuration: configuration).get() {
+            do {
+                displays.append(
+                    try open(
+                        plan: plan, cards: cards, resources: resources, configuration: configuration,
+                        bufferCount: bufferCount, format: requested, pan: pan, notice: notice))
+            } catch {
+                guard !displays.isEmpty else { throw error }
+                notice("\(plan.connector.name) left out: \(error)")
+            }
+        }
+        return displays
+    }
+
+    /// Every card that opens and lists its resources, in path order.
+    private static func openCards(
+        notice: (String) -> Void
+    ) throws(SystemCallError) -> (cards: [DRMCard], resources: [CardResources]) {
         var cards: [DRMCard] = []
         var resources: [CardResources] = []
         for path in try DRMCard.cardPaths() {
@@ -73,7 +108,16 @@ public final class DRMDisplay: PanningScanout {
                 notice("skipping \(path): \(error)")
             }
         }
-        let plan = try DisplaySelector.plan(cards: resources, configuration: configuration).get()
+        return (cards, resources)
+    }
+
+    /// Takes master (already held when another output of the card is open) and modesets `plan`, trying its modes in
+    /// order until one flips.
+    private static func open(
+        plan: DisplayPlan, cards: [DRMCard], resources: [CardResources], configuration: DisplayConfiguration,
+        bufferCount: Int, format requested: PixelFormat?, pan: (_ driver: String) -> PanMethod?,
+        notice: (String) -> Void
+    ) throws -> DRMDisplay {
         guard let card = cards.first(where: { $0.path == plan.cardPath }) else {
             throw SelectionFailure.cardNotFound(path: plan.cardPath)
         }
@@ -177,6 +221,7 @@ public final class DRMDisplay: PanningScanout {
         detector = VBlankDetector(modeRefreshMillihertz: mode.refreshMillihertz)
         events = .allocate(capacity: buffers.count + Self.maxStrips)
         events.initialize(repeating: FlipEvents(), count: buffers.count + Self.maxStrips)
+        card.displaysOpen += 1
     }
 
     deinit {
@@ -215,7 +260,19 @@ public final class DRMDisplay: PanningScanout {
     /// Reads flip events (drmHandleEvent); the pending flip's completion, if it came.
     public func handleReadable() throws -> FlipCompletion? {
         guard !isShutDown else { return nil }
+        try readFlipEvents()
+        return takeFlipCompletion()
+    }
+
+    /// Reads the card's queued flip events: each is kept by the display whose flip it completes, this one or another
+    /// output of the card (`openAll`), until that display's `takeFlipCompletion`.
+    public func readFlipEvents() throws {
         try LibDRM.handleEvents(card)
+    }
+
+    /// The pending flip's completion, if its event has been read (by this display or another of the card's).
+    public func takeFlipCompletion() -> FlipCompletion? {
+        guard !isShutDown else { return nil }
         var completed: FlipCompletion?
         for index in 0..<(buffers.count + strips.count) {
             guard let completion = events[index].completions.last else { continue }
@@ -296,6 +353,7 @@ public final class DRMDisplay: PanningScanout {
         for buffer in buffers + strips { buffer.destroy(on: card) }
         buffers = []
         strips = []
-        try? card.dropMaster()
+        card.displaysOpen -= 1
+        if card.displaysOpen == 0 { try? card.dropMaster() }
     }
 }

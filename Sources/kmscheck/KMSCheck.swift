@@ -21,6 +21,7 @@ struct KMSCheck {
     func run() throws {
         if let path = options.fbdevPath { return try runFbdev(path: path) }
         if options.watchHotplugSeconds > 0 { return try watchHotplug() }
+        if options.allOutputs { return try runAllOutputs() }
         // Read what every CRTC shows before bannerd touches it (the descriptors close again at once, so they do
         // not keep DRM master from the display below).
         let before = try framebuffersByCRTC()
@@ -69,7 +70,7 @@ struct KMSCheck {
         }
     }
 
-    private func framebuffersByCRTC() throws -> [UInt32: UInt32] {
+    func framebuffersByCRTC() throws -> [UInt32: UInt32] {
         var result: [UInt32: UInt32] = [:]
         for path in try DRMCard.cardPaths() {
             for crtc in try DRMCard(path: path).resources().crtcs { result[crtc.id] = crtc.bufferID }
@@ -164,7 +165,7 @@ struct KMSCheck {
 
     /// Holds what is on screen until the host has taken its screendump: until the hold file (with `-name` after
     /// it, when named) exists.
-    private func hold(_ name: String? = nil) {
+    func hold(_ name: String? = nil) {
         guard let holdFile = options.holdFile else { return }
         let file = name.map { "\(holdFile)-\($0)" } ?? holdFile
         say("KMSCHECK-SCREENSHOT \(file)")

@@ -13,6 +13,8 @@ struct KMSCheckOptions {
     var fbdevPath: String?
     var watchHotplugSeconds = 0
     var pan = false
+    /// Every connected output of the card at once.
+    var allOutputs = false
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -50,6 +52,7 @@ struct KMSCheckOptions {
             case "--fbdev": fbdevPath = try value(option)
             case "--watch-hotplug": watchHotplugSeconds = Int(try value(option)) ?? 0
             case "--pan": pan = true
+            case "--all-outputs": allOutputs = true
             default: throw UsageError(description: "unknown option \(option)")
             }
         }

@@ -1,12 +1,15 @@
 // kmscheck: exercises the real display and input paths on a real kernel (the QEMU end-to-end run).
 //
 //   kmscheck [--connector NAME] [--mode WxH[@Hz]] [--buffers N] [--flips N] [--colour RRGGBB]
-//            [--hold-file PATH] [--input-seconds S [--input-until FILE]] [--fbdev PATH] [--pan]
+//            [--hold-file PATH] [--input-seconds S [--input-until FILE]] [--fbdev PATH] [--pan] [--all-outputs]
 //
 // Modesets, draws a known picture through a dumb buffer, flips back to back to judge vblank, holds the picture
 // until PATH exists (the host takes a screendump meanwhile), echoes input events for S seconds (or until FILE
 // exists: a test says when it has sent everything, however slowly its host ran), then shuts down
 // and reports whether the CRTC shows what it showed before. Exits non-zero on any failure.
+// --all-outputs instead drives every connected output of the card at once (one DRM master, a CRTC each): flips on
+// all of them together, then the test picture on each in its own colour (--colour, then green, red, grey), held
+// until PATH exists, and restores each CRTC.
 // --pan instead shows windows of strips larger than the screen by each way of panning, holding each until
 // PATH-NAME exists, for screendumps to say which ways the driver honours.
 

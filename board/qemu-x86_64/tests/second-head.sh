@@ -6,6 +6,9 @@
 #             the device), and `ctl screenshot` equal to that screendump pixel for pixel
 #   replug    unplugged, bannerd keeps running and waits; plugged again at another size (1024x600), the carousel
 #             comes back at that size, geometry exact
+#   both      `kmscheck --all-outputs`: both heads from one process and one DRM master, a CRTC each, 30 flips on
+#             each at once, then its test picture on each in its own colour (the screendumps of both heads), and
+#             both CRTCs restored
 # qemu-run: packages python3
 # qemu-run-args: --gpu virtio --heads 2 --size 1024x768 --timeout 300
 # qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
@@ -58,4 +61,22 @@ echo "replugged.png 1" >> geometry-later
 kill -TERM $pid
 wait $pid || fail "exit status $? after SIGTERM"
 grep -i "display\|waiting" bannerd.log
+
+echo "== kmscheck --all-outputs: both heads at once, one DRM master, a CRTC each"
+KMSCHECK=$(dirname "$BIN")/kmscheck
+"$KMSCHECK" --all-outputs --flips 30 --hold-file /mnt/held-all > all.log 2>&1 &
+kms=$!
+wait_until 60 grep -q KMSCHECK-SCREENSHOT all.log || fail "kmscheck --all-outputs showed no picture: $(cat all.log)"
+shot all-head0 || fail "no screendump of head 0"
+shot --head 1 all-head1 || fail "no screendump of head 1"
+touch /mnt/held-all
+wait $kms || fail "kmscheck --all-outputs exit $?"
+cat all.log
+for output in Virtual-1 Virtual-2; do
+    grep -q "^flips: $output 30/30 " all.log || fail "$output did not complete its 30 flips"
+done
+[ "$(grep -c '^restore: CRTC' all.log)" = 2 ] || fail "not two CRTCs restored"
+check=$QEMU_RUN_BOARD/lib/pngcheck.py
+$check all-head0.png --size 1024x768 --pixel 512,384=2080e0 --pixel 10,10=ffffff || fail "head 0's picture"
+$check all-head1.png --size 1024x600 --pixel 512,300=30a040 --pixel 10,10=ffffff || fail "head 1's picture"
 exit $status
