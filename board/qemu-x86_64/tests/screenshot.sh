@@ -76,13 +76,16 @@ echo "in 8 windows with one ($taken taken, $busy_ms ms; $(($(ms) - t0)) ms in al
 ((busy_frames > 0)) || fail "the carousel did not move while the screenshots were taken"
 grep "screenshot:" bannerd.log | tail -n 3
 # The emulated CPU makes some frames late whatever runs (5 of 372 in a quiet CI run), and the client's own PNG
-# encoding competes for the guest's one CPU: twice the rate seen without screenshots, plus four, is allowed. The rate
-# is per second of the windows, not per frame: a loaded host stalls the guest per second, and the windows with a
-# screenshot are long and draw few frames (a CI run beside the unniced aarch64 guest, its 16 windows 85.8 s against
-# 51.4 s idle: 8 late of 536 frames with screenshots, 1 of 460 without, failed the per-frame rate). A loop held up by
-# each screenshot (a copy of the scanout, a composition or a write on the frame path: several frames each on this
-# CPU) exceeds it.
-allowed=$((2 * quiet * busy_ms / (quiet_ms > 0 ? quiet_ms : 1) + 4))
+# encoding competes for the guest's one CPU: twice the rate seen without screenshots, plus four, plus one frame per
+# screenshot, is allowed. The rate is per second of the windows, not per frame: a loaded host stalls the guest per
+# second, and the windows with a screenshot are long and draw few frames (a CI run beside the unniced aarch64 guest,
+# its 16 windows 85.8 s against 51.4 s idle: 8 late of 536 frames with screenshots, 1 of 460 without, failed the
+# per-frame rate). The frame per screenshot is the kernel's side of passing 3 MB through the socket and into the
+# client's file, which nice does not lower: a CI rehearsal on a loaded host had 13 late in 8 screenshots (44.1 s)
+# against 2 in 50.2 s without, which the rate alone refused. What this catches is a loop held up for several frames
+# by each screenshot (a copy of the scanout or a write on the frame path), not a composition's worth: composing on
+# the loop (17 to 36 ms a screenshot here) made 2 late of 349 frames on an idle host, within the allowance.
+allowed=$((2 * quiet * busy_ms / (quiet_ms > 0 ? quiet_ms : 1) + 4 + taken))
 ((busy <= allowed)) || fail "screenshots made frames late: $busy of $busy_frames with them, $quiet of $quiet_frames without"
 cp "$shots"/moving-*.png .
 for i in 1 4 8; do
