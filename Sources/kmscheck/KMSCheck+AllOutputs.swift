@@ -38,11 +38,7 @@ extension KMSCheck {
             }
         }
         let after = try framebuffersByCRTC()
-        for display in displays {
-            let (saved, restored) = (before[display.plan.crtcID] ?? 0, after[display.plan.crtcID] ?? 0)
-            say("restore: CRTC \(display.plan.crtcID) framebuffer before \(saved), after shutdown \(restored)")
-            guard saved == restored || saved == 0 else { throw CheckFailure(description: "CRTC not restored") }
-        }
+        for display in displays { try checkRestored(crtcID: display.plan.crtcID, before: before, after: after) }
         say("kmscheck: PASS")
     }
 

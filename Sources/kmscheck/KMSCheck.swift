@@ -45,15 +45,18 @@ struct KMSCheck {
         }
         display.shutdown()
         if let error = display.restoreError { throw CheckFailure(description: "restore failed: \(error)") }
-        let after = try framebuffersByCRTC()
-        let saved = before[plan.crtcID] ?? 0
-        let restored = after[plan.crtcID] ?? 0
-        say("restore: CRTC \(plan.crtcID) framebuffer before \(saved), after shutdown \(restored)")
+        try checkRestored(crtcID: plan.crtcID, before: before, after: framebuffersByCRTC())
+        say("kmscheck: PASS")
+    }
+
+    /// The CRTC shows after shutdown what it showed before (framebuffers by CRTC id, read before and after).
+    func checkRestored(crtcID: UInt32, before: [UInt32: UInt32], after: [UInt32: UInt32]) throws {
+        let (saved, restored) = (before[crtcID] ?? 0, after[crtcID] ?? 0)
+        say("restore: CRTC \(crtcID) framebuffer before \(saved), after shutdown \(restored)")
         // A CRTC found off was switched off again (no restore error), and its buffers are gone: a framebuffer on it
         // now is another client's, the kernel's console lighting it once master was free (vkms does).
         guard saved == restored || saved == 0 else { throw CheckFailure(description: "CRTC not restored") }
         if saved != restored { say("restore: the CRTC was off, and was switched off; another client lit it since") }
-        say("kmscheck: PASS")
     }
 
     /// Each CRTC's planes (a plane that can show on several is listed under each), the display's own CRTC first
