@@ -20,6 +20,16 @@ settled_on() { # INDEX: at rest on banner INDEX, both read from one status (two 
     status=$(ctl status) || return 1
     [[ $status == *'"phase":"rest"'* && $status == *"{\"index\":$1,"* ]]
 }
+display() { # the connector driven and its mode ("Virtual-1 1024x768"), None while bannerd waits for one (sed, not
+    # python: it is polled)
+    local status
+    status=$(ctl status) || return 1
+    [[ $status == *'"display":null'* ]] && { echo None; return; }
+    sed -n 's/.*"connector":"\([^"]*\)","mode":"\([^"]*\)".*/\1 \2/p' <<< "$status"
+}
+shows() { local now; now=$(display); [[ $now == "$1" || $now == "$1 "* ]]; } # CONNECTOR [MODE], or None
+# Drawn since `$1` frames, and every banner on screen shown as itself (not a placeholder).
+shown_after() { (($(field frames_rendered) > $1)) && (($(field placeholders_on_screen) == 0)); }
 # Drawn, and every banner on screen shown as itself (not a placeholder).
 banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
 start_content() { # AUTOPLAY: ./content checked for an 800x480 screen, then `bannerd run` on it at scale 1 with

@@ -16,15 +16,6 @@ source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 SOCK=/run/bannerd-hotplug.sock
 STATUS=/sys/class/drm/card0-Virtual-1/status
 connector() { echo "$1" > $STATUS; echo change > /sys/class/drm/card0/uevent; }
-display() { # the connector driven, None while bannerd waits for a display (sed, not python: it is polled)
-    local status
-    status=$(ctl status) || return 1
-    [[ $status == *'"display":null'* ]] && { echo None; return; }
-    sed -n 's/.*"connector":"\([^"]*\)".*/\1/p' <<< "$status"
-}
-shows() { [ "$(display)" = "$1" ]; }
-# Drawn since `$1` frames, and every banner on screen shown as itself (not a placeholder).
-shown_after() { (($(field frames_rendered) > $1)) && (($(field placeholders_on_screen) == 0)); }
 
 echo off > $STATUS
 "$BIN" run --autoplay 0 --scale 1 --control "$SOCK" > run.log 2>&1 &

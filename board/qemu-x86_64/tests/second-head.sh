@@ -19,14 +19,6 @@ source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 STATUS=/sys/class/drm/card0-Virtual-2/status
 head1() { echo "@@qemu-run:head 1 $1@@" > /dev/console; }  # qemu-run connects head 1 at WxH, or disconnects it
 plugged() { [ "$(cat $STATUS)" = "$1" ]; }
-display() { # the connector driven and its mode, None while bannerd waits for a display
-    local status
-    status=$(ctl status) || return 1
-    [[ $status == *'"display":null'* ]] && { echo None; return; }
-    sed -n 's/.*"connector":"\([^"]*\)","mode":"\([^"]*\)".*/\1 \2/p' <<< "$status"
-}
-shows() { [ "$(display)" = "$1" ]; }
-shown_after() { (($(field frames_rendered) > $1)) && (($(field placeholders_on_screen) == 0)); }
 
 plugged disconnected || fail "head 1 is not disconnected at boot: $(cat $STATUS)"
 printf '[display]\nconnector = "Virtual-2"\nscale = 1\n' > bannerd.toml
