@@ -27,14 +27,16 @@ struct LoopConnections {
     let terminal: VirtualTerminal?
     let notifier: SystemdNotifier?
 
-    /// The descriptors to poll, with the display's and the CEC adapter's: rebuilt in place at each wake-up (clients
-    /// and devices come and go) without allocating.
-    func collect(into set: inout [Int32], display: Int32?, tv: Int32?) {
+    /// The descriptors to poll, with each output's display and CEC adapter: rebuilt in place at each wake-up
+    /// (clients and devices come and go) without allocating.
+    func collect(into set: inout [Int32], outputs: [OutputLoop]) {
         set.removeAll(keepingCapacity: true)
         set.append(signals.fileDescriptor)
         set.append(wakeSignal.fileDescriptor)
-        if let display { set.append(display) }
-        if let tv { set.append(tv) }
+        for output in outputs {
+            if let display = output.screen?.device.pollDescriptor { set.append(display) }
+            if let tv = output.tv?.fileDescriptor { set.append(tv) }
+        }
         if let hotplug { set.append(hotplug.fileDescriptor) }
         if let contentWatcher { set.append(contentWatcher.fileDescriptor) }
         if let clockChanges { set.append(clockChanges.fileDescriptor) }

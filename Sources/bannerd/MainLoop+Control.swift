@@ -28,6 +28,16 @@ extension MainLoop {
         }
     }
 
+    /// Display hotplug is optional: without it a display plugged in later is found by the next probe.
+    static func openHotplugMonitor() -> DRMHotplugMonitor? {
+        do {
+            return try DRMHotplugMonitor()
+        } catch {
+            Log.warning("display hotplug events unavailable: \(error)")
+            return nil
+        }
+    }
+
     /// The VT is optional too: none under ssh or in tests, and a kiosk still works if it cannot be switched.
     static func takeOverTerminal(_ settings: Settings) -> VirtualTerminal? {
         do {
@@ -80,62 +90,16 @@ extension MainLoop {
     func answer(_ command: Result<ControlCommand, ControlCommand.ParseError>, from client: ControlServer.Client)
         -> ControlReply?
     {
-        let now = MonotonicClock.now()
         switch command {
         case .failure(let error):
             return ControlReply("error: \(error)")
-        case .success(.next):
-            plays.glass.moved(by: .control)
-            _ = frames.handle(.key(.right, time: now))
-        case .success(.previous):
-            plays.glass.moved(by: .control)
-            _ = frames.handle(.key(.left, time: now))
-        case .success(.goto(let index)):
-            guard index < banners.count else {
-                return ControlReply("error: no banner \(index) (there are \(banners.count))")
-            }
-            plays.glass.moved(by: .control)
-            frames.update { $0.show(banner: index, at: now) }
-        case .success(.pause):
-            frames.update { $0.autoplayPaused = true }
-        case .success(.resume):
-            frames.update { $0.autoplayPaused = false }
         case .success(.reload):
             reloadContent()
-        case .success(.status):
-            return ControlReply(status().json)
-        case .success(.screenshot):
-            return requestScreenshot(for: client)
+            return ControlReply("ok")
+        case .success(let command):
+            guard let output = primary else { return ControlReply("error: no output") }
+            return output.answer(command, from: client)
         }
-        return ControlReply("ok")
-    }
-
-    func status() -> StatusReport {
-        let carousel = scheduler.carousel
-        let today = plays.tracker.counts(today: Self.clockReading().localDay)
-        var display = screen?.status
-        display?.pacing = screen?.pacingStatus ?? scheduler.pacing.rawValue
-        if panner?.failure != nil { display?.scanout = "compose" }  // panning stopped (logged once)
-        return StatusReport(
-            index: carousel.index, count: carousel.count, bannersActive: showing.scheduled.timetable.active.count,
-            bannersTotal: showing.loaded.count, phase: carousel.phase.rawValue,
-            autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
-            framesLate: scheduler.statistics.framesLate, framesPanned: metrics.counts.framesPanned,
-            lastFrame: frames.lastFramePanned.map { $0 ? "panned" : "composed" },
-            placeholdersOnScreen: presenter.placeholdersOnScreen,
-            placeholderFrames: metrics.counts.placeholderFrames,
-            animationFramesLate: metrics.counts.animationFramesLate,
-            uptimeSeconds: (MonotonicClock.now() - started).seconds,
-            display: display, waitingFor: waitingFor,
-            touchDevices: connections.input?.devices.filter { $0.capabilities.contains(.touch) }.map(\.name) ?? [],
-            screen: screenStatus.rawValue, tvPower: tv?.control.tvPower.rawValue,
-            wallClock: carousel.wallClock.map { _ in
-                StatusReport.WallClockStatus(
-                    inStep: carousel.inStepWithWall,
-                    slideLateMilliseconds: carousel.wallSlideLateness.map { $0.seconds * 1000 })
-            },
-            version: BannerdVersion.current,
-            playsToday: today.plays, playedSecondsToday: today.centredSeconds)
     }
 
     /// Reads the content again, off the loop (`LoopThreads.content`: a large manifest, a video's container read
@@ -145,7 +109,7 @@ extension MainLoop {
         // queued events nor a pending debounce may start a second one (a sync job writes, then says `reload`).
         // Taken before reading, so a write that lands while reading still triggers its own reload.
         _ = connections.contentWatcher?.takeChanges()
-        chores.contentReloaded()
+        for output in outputs { output.chores.contentReloaded() }
         metrics.counts.contentReloads += 1
         metricsChanged()
         let (directory, actions) = (settings.contentDirectory, Set(settings.actions.keys))
@@ -158,14 +122,16 @@ extension MainLoop {
     /// left out.
     func collectContent() {
         for read in threads.content.collect() {
-            guard let fresh = Self.accepted(Self.update(from: read, showing: banners)) else {
+            guard let fresh = Self.accepted(Self.update(from: read, showing: primary?.banners ?? [])) else {
                 metrics.counts.contentReloadFailures += 1
                 metricsChanged()
                 continue
             }
-            plays.glass.moved(by: .reload)
-            // On screen once the banners around the centre are rendered, at the carousel's next rest.
-            stage(fresh, at: MonotonicClock.now())
+            for output in outputs {
+                output.plays.glass.moved(by: .reload)
+                // On screen once the banners around the centre are rendered, at the carousel's next rest.
+                output.stage(fresh, at: MonotonicClock.now())
+            }
             Log.info("content reloaded: \(fresh.count) banner(s)")
         }
     }
@@ -218,26 +184,5 @@ extension MainLoop {
             }
             return banners
         }
-    }
-
-    /// A new carousel and presenter for the current banners on a display of another size, rotation or format,
-    /// on the banner shown, keeping the operator's pause.
-    func rebuild(layout: CarouselLayout, rotation: Rotation, format: PixelFormat) {
-        swapInStaged(at: MonotonicClock.now())  // content waiting for its sprites: they are rendered anew anyway
-        let carousel = freshCarousel(layout: layout, startIndex: scheduler.carousel.index)
-        let presenter = CarouselPresenter(
-            banners: banners, layout: layout, rotation: rotation, format: format, background: settings.background,
-            rendering: .worker(threads.worker))
-        take(showing.presented(by: presenter), carousel: carousel)  // what it has rendered is looked at again
-    }
-
-    /// A carousel of `banners` (the current ones unless given) at rest on `startIndex` since `time`, keeping the
-    /// operator's pause.
-    func freshCarousel(
-        layout: CarouselLayout, startIndex: Int, time: Duration = MonotonicClock.now(), banners: BannerList? = nil
-    ) -> Carousel {
-        (banners ?? self.banners).carousel(
-            layout: layout, metrics: settings.metrics, startIndex: startIndex, time: time,
-            paused: scheduler.carousel.autoplayPaused, wallOffset: settings.wallOffset)
     }
 }

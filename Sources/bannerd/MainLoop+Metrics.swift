@@ -17,18 +17,7 @@ extension MainLoop {
     func writeMetrics() {
         guard let path = settings.metricsTextfile else { return }
         var snapshot = metrics.counts
-        let statistics = scheduler.statistics
-        snapshot.framesDrawn = statistics.framesRendered
-        snapshot.framesLate = statistics.framesLate
-        snapshot.flipsLost = statistics.flipTimeouts
-        snapshot.presentsRefused = statistics.presentsRefused
-        snapshot.autoplayWaits = statistics.autoplayWaits
-        snapshot.banners = banners.count
-        snapshot.screenOn = chores.powerState.isLit
-        snapshot.screen = screenStatus
-        snapshot.tvPower = tv?.control.tvPower
-        snapshot.cecCommands = tv?.outcomes ?? []
-        snapshot.displayConnected = screen != nil
+        primary?.report(into: &snapshot)
         snapshot.touchDevices = connections.input?.devices.filter { $0.capabilities.contains(.touch) }.count ?? 0
         let bytes = Array(snapshot.exposition.utf8)
         // Keyed by the path: when the disk is slow, only the newest contents wait.

@@ -21,9 +21,10 @@ import Raster
 import ServiceIO
 import VirtualTerminal
 
-/// The appliance's single event loop: one poll() over the display, input, signals, the worker threads'
-/// wake-ups and the control socket; it sleeps when the carousel rests and draws only when the picture changes.
-final class MainLoop: LoopWorld {
+/// The appliance's single event loop: one poll() over the outputs' displays, input, signals, the worker threads'
+/// wake-ups and the control socket; it sleeps when the carousels rest and draws only when a picture changes. Each
+/// output (`OutputLoop`) is stepped after every wake-up.
+final class MainLoop {
     struct Settings {
         var display: DisplayConfiguration
         /// nil: what the display's plane scans out (`ScanoutFormat.choose`).
@@ -58,96 +59,37 @@ final class MainLoop: LoopWorld {
         var wallOffset: Duration? { sync == .wallClock ? MonotonicClock.wallOffset() : nil }
     }
 
-    /// The display, or what the loop waits for while there is none (the carousel's clock keeps running meanwhile).
-    enum DisplayState {
-        case connected(Screen)
-        /// For the log, `STATUS=` and `ctl status`.
-        case waiting(for: String)
-
-        var screen: Screen? {
-            if case .connected(let screen) = self { return screen }
-            return nil
-        }
-
-        var waitingFor: String? {
-            if case .waiting(let reason) = self { return reason }
-            return nil
-        }
-    }
-
     let settings: Settings
-    var displayState: DisplayState
     let connections: LoopConnections
+    /// The threads that serve every output (each output has its own: `OutputThreads`).
     let threads: LoopThreads
-    /// The display; nil while none is connected.
-    var screen: Screen? { displayState.screen }
-    var waitingFor: String? { displayState.waitingFor }
-    /// Shows a moving carousel by panning; nil while the display is not panned.
-    var panner: StripPanner?
+    /// The outputs, each with its display and carousel (one today: the configured or first connected connector).
+    private(set) var outputs: [OutputLoop] = []
     /// Counts the loop keeps for the metrics, and when to write them.
     var metrics: LoopMetrics
     /// READY=1 and the warnings that must not repeat.
     var saidOnce = SaidOnce()
-    /// The banner in the centre of the lit screen, turned into proof-of-play records (`+ProofOfPlay`).
-    var plays = PlayKeeping()
-    /// The scheduler and what the display's flips mean for it (one owner of the flip: the display).
-    var frames: FrameDriver
-    /// The frame scheduler, inside `frames` (which changes it).
-    var scheduler: FrameScheduler { frames.scheduler }
-    /// What is on screen: the banners, their schedules and the presenter (the carousel is `scheduler`'s).
-    var showing: Showing
-    /// The banners the carousel holds.
-    var banners: BannerList { showing.banners }
-    var presenter: CarouselPresenter { showing.presenter }
     let started: Duration
     private var poller = Poller()
-    /// `ctl screenshot` clients waiting for the next frame presented.
-    var screenshotRequests: [ControlServer.Client] = []
-    /// Reloaded content waiting for its banners to be rendered before it goes on screen (`+ContentSwap`).
-    var staged: Staged<Showing>?
-    /// Probing for a display, reloading content, the screen's power: decided there, done here.
-    var chores: LoopChores
-    /// The TV over HDMI-CEC; nil while CEC is off (configured so, or no adapter found).
-    var tv: TVLink?
-    /// Whether `[cec] device = "auto"` has looked for the display's adapter (once: at the first display opened).
-    var tvLookedFor = false
 
     init(settings: Settings) throws {
         self.settings = settings
         // Signals first: a SIGTERM during start-up must still restore the screen.
         let signals = try SignalWatcher()
         started = MonotonicClock.now()
-        chores = LoopChores(schedule: settings.schedule, now: started)
         let clockChanges = Self.watchClockChanges()
         let terminal = Self.takeOverTerminal(settings)
         let hotplug = Self.openHotplugMonitor()
-        let opened = Self.openScreen(settings)
-        displayState = opened
-        let screen = opened.screen
-        let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
+        let opened = OutputLoop.openScreen(settings)
         let wakeSignal = try WakeSignal()
-        let threads = try LoopThreads(fonts: settings.fonts, waking: wakeSignal)
-        self.threads = threads
+        threads = try LoopThreads(waking: wakeSignal)
         metrics = LoopMetrics(now: started)
         metrics.counts.version = BannerdVersion.current
         metrics.counts.startTime = Double(time(nil))
-        let format = screen?.device.format ?? settings.format ?? .xrgb8888
         // Read here, before the first frame: nothing is on screen to hold up.
         let read = Self.readContent(settings.contentDirectory, actions: Set(settings.actions.keys))
         let loaded = Self.accepted(Self.update(from: read, showing: [])) ?? []
-        showing = Showing(loaded, now: started, reading: Self.clockReading()) { banners in
-            CarouselPresenter(
-                banners: banners, layout: layout, rotation: screen?.rotation ?? .none, format: format,
-                background: settings.background, rendering: .worker(threads.worker))
-        }
-        let banners = showing.banners
-        // Resting since now: autoplay's first interval starts with the first frame, not at boot.
-        let carousel = banners.carousel(
-            layout: layout, metrics: settings.metrics, time: started, wallOffset: settings.wallOffset)
-        let pacing = screen.map { Pacing($0.device.pacing) } ?? .timer
-        frames = FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: pacing))
-        if let screen { Self.logTimerPacing(screen) }  // decided at open (fbdev, a nonsense refresh)
-        let input = Self.openInput(settings, screen: screen)
+        let input = Self.openInput(settings, screen: opened.screen)
         let control = Self.openControl(settings)
         let contentWatcher = Self.watchContent(settings)
         let notifier = Self.openNotifier()
@@ -155,9 +97,12 @@ final class MainLoop: LoopWorld {
             signals: signals, wakeSignal: wakeSignal, hotplug: hotplug, contentWatcher: contentWatcher,
             clockChanges: clockChanges, input: input, control: control, actions: Self.makeActionRunner(),
             terminal: terminal, notifier: notifier)
-        if let screen { openTV(for: screen) }
+        let output = try OutputLoop(
+            loop: self, settings: settings, opened: opened, loaded: loaded, waking: wakeSignal, now: started)
+        outputs = [output]
         Log.info(
-            "display \(screen?.summary ?? "none yet"), scale \(layout.scale), \(banners.count) banner(s), "
+            "display \(opened.screen?.summary ?? "none yet"), scale \(output.scheduler.carousel.layout.scale), "
+                + "\(output.banners.count) banner(s), "
                 + "touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
     }
 
@@ -176,22 +121,20 @@ final class MainLoop: LoopWorld {
     /// Runs until SIGTERM or SIGINT; the screen is restored on the way out.
     func run() throws {
         defer { shutdown() }
-        if screen != nil {
-            presenter.focus(on: scheduler.carousel)
-        } else {
-            announceReady()  // started, waiting for the display: STATUS= says for what
-        }
-        step(at: MonotonicClock.now())
+        for output in outputs { output.start(at: MonotonicClock.now()) }
         var stopping = false
         while !stopping {
-            connections.collect(
-                into: &poller.descriptors, display: screen?.device.pollDescriptor, tv: tv?.fileDescriptor)
+            connections.collect(into: &poller.descriptors, outputs: outputs)
             let now = MonotonicClock.now()
-            let ready = try poller.wait(until: nextDeadline(now: now), now: now)
+            let deadline = outputs.compactMap { $0.nextDeadline(now: now) }.min()
+            let ready = try poller.wait(until: deadline, now: now)
             stopping = handle(ready)
-            step(at: MonotonicClock.now())
+            for output in outputs { output.step(at: MonotonicClock.now()) }
         }
     }
+
+    /// The output that control commands, touch and keys address (the first).
+    var primary: OutputLoop? { outputs.first }
 
     /// Handles what woke the loop; true when a signal asks it to stop.
     private func handle(_ ready: [Int32]) -> Bool {
@@ -202,27 +145,24 @@ final class MainLoop: LoopWorld {
             } else if fd == connections.wakeSignal.fileDescriptor {
                 connections.wakeSignal.drain()
                 collectContent()
-                collectStrips()
-                let rendered = presenter.spriteGeneration
-                // While reloaded content is staged, the banners on screen still collect their streamed frames.
-                collectStaged(at: MonotonicClock.now())
-                if presenter.collect(visible: scheduler.carousel.visibleViews()) { frames.requestRedraw() }
-                if presenter.spriteGeneration != rendered { frames.bannersRendered() }
-                sendScreenshots()
+                for output in outputs { output.collectFinished() }
                 logWriteFailures()
-                releaseMemoryWhenSettled()
-            } else if fd == screen?.device.pollDescriptor {
-                readFlips()
+            } else if let output = outputs.first(where: { fd == $0.screen?.device.pollDescriptor }) {
+                output.readFlips()
             } else if let contentWatcher = connections.contentWatcher, fd == contentWatcher.fileDescriptor {
-                if contentWatcher.takeChanges() { chores.contentChanged(at: MonotonicClock.now()) }
+                if contentWatcher.takeChanges() {
+                    for output in outputs { output.chores.contentChanged(at: MonotonicClock.now()) }
+                }
             } else if let clockChanges = connections.clockChanges, fd == clockChanges.fileDescriptor {
                 clockChanged(clockChanges)
             } else if let hotplug = connections.hotplug, fd == hotplug.fileDescriptor {
-                if !hotplug.receive().isEmpty { reprobeDisplay(at: MonotonicClock.now()) }
+                if !hotplug.receive().isEmpty {
+                    for output in outputs { output.reprobeDisplay(at: MonotonicClock.now()) }
+                }
             } else if let input = connections.input, fd == input.fileDescriptor {
                 readInput(input)
-            } else if let tv, fd == tv.fileDescriptor {
-                serviceTV(tv)
+            } else if let output = outputs.first(where: { fd == $0.tv?.fileDescriptor }), let tv = output.tv {
+                output.serviceTV(tv)
             } else {
                 // Each ignores descriptors that are not its own.
                 connections.control?.handleReadable(fd) { answer($0, from: $1) }
@@ -247,64 +187,26 @@ final class MainLoop: LoopWorld {
         return stop
     }
 
-    private func readFlips() {
-        guard let screen else { return }
-        do {
-            if try frames.readFlipEvents(from: screen.device) { Self.logTimerPacing(screen) }
-        } catch {
-            Log.error("page flip events: \(error)")
-        }
-    }
-
     private func readInput(_ input: LibinputInput) {
         do {
             for event in try input.dispatch() {
-                if let action = self.input(event, at: MonotonicClock.now()) { report(action) }
+                guard let output = primary else { continue }
+                if let action = output.input(event, at: MonotonicClock.now()) { output.report(action) }
             }
         } catch {
             Log.warning("input: \(error)")
         }
     }
 
-    /// Once the pre-renderer has caught up and nothing moves, freed heap pages go back to the system, so the
-    /// resident size follows what is held rather than the high-water mark of the last burst of decodes. Never
-    /// while the carousel moves: the trim walks the heap.
-    private func releaseMemoryWhenSettled() {
-        guard threads.worker.isIdle, !scheduler.carousel.wantsFrames else { return }
-        HeapPolicy.releaseFreedMemory()
-    }
-
     /// READY=1 once: after the first frame is on glass, or at once when the schedule has the screen dark.
     func announceReady() {
         guard saidOnce.readyFirst() else { return }
-        notify { try $0.ready(status: status().systemdStatus) }
-    }
-
-    /// Pings the watchdog unless the display is hung (`DisplayHealth`): then systemd restarts bannerd.
-    func watchdog(_ action: FrameDriver.WatchdogAction) {
-        switch action {
-        case .none:
-            return
-        case .ping:
-            notify { try $0.send("WATCHDOG=1\nSTATUS=\(status().systemdStatus)") }
-        case .withhold(let first):
-            guard first else { return }
-            let health = frames.health
-            Log.error(
-                "display \(screen?.status.card ?? "") \(screen?.status.connector ?? "") hung: no page flip completed "
-                    + "for \(DisplayHealth.hungAfter) (\(health.failuresInRow) flips lost or refused in a row); "
-                    + "watchdog pings withheld so that systemd restarts bannerd")
-        }
-    }
-
-    /// Says once why the frames are paced by a timer, when the display's flips have shown they must be.
-    static func logTimerPacing(_ screen: Screen) {
-        if case .timer(_, let reason) = screen.device.pacing { Log.info("frames paced by a 60 Hz timer: \(reason)") }
+        notify { try $0.ready(status: systemdStatus) }
     }
 
     /// STATUS= for `systemctl status`, after a change an operator should see at once (not at the next ping).
     func sendStatus() {
-        notify { try $0.send("STATUS=\(status().systemdStatus)") }
+        notify { try $0.send("STATUS=\(systemdStatus)") }
     }
 
     func notify(_ body: (SystemdNotifier) throws -> Void) {
@@ -316,19 +218,20 @@ final class MainLoop: LoopWorld {
         }
     }
 
+    /// The status line systemd shows: the first output's.
+    var systemdStatus: String { primary?.status().systemdStatus ?? "starting" }
+
     private func shutdown() {
         notify { try $0.stopping() }
-        threads.worker.stop()
-        threads.screenshots.stop()
+        let now = MonotonicClock.now()
         threads.content.stop()
-        stopPanning()
-        threads.strips.stop()
-        finishPlay(at: MonotonicClock.now())
+        for output in outputs { output.shutdown(at: now) }
         writeMetrics()
         threads.writer.finish()  // the last metrics and the last play written are the last state
         threads.writer.stop()
-        screen?.device.shutdown()
+        for output in outputs { output.closeDisplay() }
         connections.terminal?.restore()
-        Log.info("screen restored; frames rendered \(scheduler.statistics.framesRendered)")
+        let frames = outputs.map { String($0.scheduler.statistics.framesRendered) }.joined(separator: ", ")
+        Log.info("screen restored; frames rendered \(frames)")
     }
 }

@@ -4,7 +4,7 @@ import DisplaySelection
 /// Panning (`scanout` in bannerd.toml): while the carousel moves, the display shows windows of strips that the
 /// strip thread composed beforehand (`StripPanner`), so no frame writes a pixel; a frame whose strip is not ready
 /// is composed as before.
-extension MainLoop {
+extension OutputLoop {
     /// The panner for the screen and the presenter of now (made anew when either changed); nil when the display
     /// is not panned.
     func activePanner() -> StripPanner? {
@@ -42,7 +42,7 @@ extension MainLoop {
         }
         if let failure = panner.takeFailure() {
             Log.warning("display \(screen?.status.connector ?? ""): \(failure)")
-            sendStatus()
+            loop.sendStatus()
         }
     }
 

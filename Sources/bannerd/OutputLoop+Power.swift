@@ -7,47 +7,14 @@ import WallClock
 
 /// The screen schedule: the display off outside its hours (DPMS), no drawing or autoplay meanwhile, a touch
 /// lighting it for a minute, and no wake-ups but the next change.
-extension MainLoop {
-    /// The local time now, as the screen schedule reads it (`clockReading`: /etc/localtime's zone).
-    static func localTime() -> LocalTime {
-        clockReading().localTime
-    }
-
-    /// Schedules (the screen's, and banners' own, which any reload may bring) sleep until a wall-clock moment: a
-    /// clock set by NTP (boards without a real-time clock boot hours off) must wake them, or the screen would stay
-    /// dark, or the banners stale, until a deadline computed from the wrong time.
-    static func watchClockChanges() -> ClockChangeWatcher? {
-        do {
-            return try ClockChangeWatcher()
-        } catch {
-            Log.warning("wall clock changes will reach the schedule only at its next change: \(error)")
-            return nil
-        }
-    }
-
-    /// The wall clock was set: the next step applies the schedules at the new time and the deadlines follow it.
-    func clockChanged(_ watcher: ClockChangeWatcher) {
-        do {
-            try watcher.rearm()
-        } catch {
-            Log.warning("wall clock watch: \(error)")
-        }
-        showing.scheduled.clockChanged()
-        // The shared timeline moves with the wall clock: a slide due by the old clock waits for the new one's.
-        if let offset = settings.wallOffset {
-            frames.update { $0.wallClock?.offset = offset }
-            staged?.carousel.wallClock?.offset = offset
-        }
-        Log.info("wall clock set; schedules looked at again")
-    }
-
+extension OutputLoop {
     /// Does what the chores decided (`LoopChores.step`).
     func perform(_ effect: LoopChores.Effect) {
         switch effect {
         case .probeDisplay:
             reprobeDisplay(at: MonotonicClock.now())
         case .reloadContent:
-            reloadContent()
+            loop.reloadContent()
         case .powerState(.on):
             Log.info("screen on")
         case .powerState(.woken):
@@ -56,7 +23,7 @@ extension MainLoop {
             Log.info("screen off: outside the schedule's hours")
         case .setPower(let lit):
             switchPower(lit: lit)
-            metricsChanged()
+            loop.metricsChanged()
         }
     }
 
@@ -75,9 +42,9 @@ extension MainLoop {
         }
         if !lit {
             switchTV(lit: false)
-            announceReady()
+            loop.announceReady()
         }
-        sendStatus()
+        loop.sendStatus()
     }
 
     /// The screen was switched on (`LoopWorld.step`): the current banners' carousel, the operator's pause kept.

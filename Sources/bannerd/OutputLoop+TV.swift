@@ -3,7 +3,7 @@ import TVControl
 
 /// The TV over HDMI-CEC beside the screen's power: turned on before the picture is lit and put in standby after
 /// it is blanked, its answers read from the loop's poll.
-extension MainLoop {
+extension OutputLoop {
     /// Opens the CEC adapter for `screen` once: a configured path at start, `auto` at the first display opened
     /// (the adapter is found through the display's connector).
     func openTV(for screen: Screen) {
@@ -26,8 +26,8 @@ extension MainLoop {
 
     /// What the status and the metrics say of the TV changed.
     func tvChanged() {
-        metricsChanged()
-        sendStatus()
+        loop.metricsChanged()
+        loop.sendStatus()
     }
 
     /// The TV switched with the screen: on first (a TV in standby shows nothing the display lights), off last.

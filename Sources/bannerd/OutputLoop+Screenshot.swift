@@ -9,7 +9,7 @@ import SystemCalls
 /// glass. Composing again reads cached memory; reading the scanout buffer back would read write-combined memory,
 /// slow on real boards. The composing is off the loop: between two frames of a moving carousel a slow board has no
 /// time for a second composition.
-extension MainLoop {
+extension OutputLoop {
     /// Queues `client` for the next frame (drawn at once at rest: the same picture once more); nil: the answer
     /// follows with that frame.
     func requestScreenshot(for client: ControlServer.Client) -> ControlReply? {
@@ -35,7 +35,9 @@ extension MainLoop {
         for shot in threads.screenshots.collect() {
             switch shot.file {
             case .failure(let error):
-                for client in shot.clients { connections.control?.reply(ControlReply("error: \(error)"), to: client) }
+                for client in shot.clients {
+                    loop.connections.control?.reply(ControlReply("error: \(error)"), to: client)
+                }
             case .success(let descriptor):
                 let line = ScreenshotReply(width: shot.width, height: shot.height, format: shot.format.name).line
                 for client in shot.clients {
@@ -45,7 +47,7 @@ extension MainLoop {
                     } catch {
                         reply = ControlReply("error: \(error)")
                     }
-                    connections.control?.reply(reply, to: client)
+                    loop.connections.control?.reply(reply, to: client)
                 }
                 let tenthsOfMilliseconds = Int((shot.composeTime / .microseconds(100)).rounded())
                 Log.info(
@@ -58,7 +60,7 @@ extension MainLoop {
 
     /// Answers every waiting screenshot request with `line` (no frame will come: the screen went dark or away).
     func failScreenshots(_ line: String) {
-        for client in screenshotRequests { connections.control?.reply(ControlReply(line), to: client) }
+        for client in screenshotRequests { loop.connections.control?.reply(ControlReply(line), to: client) }
         screenshotRequests.removeAll()
     }
 }

@@ -4,7 +4,7 @@ import FrameLoop
 import Raster
 
 /// The frame the loop draws at each step (`LoopWorld.step` decides; these hooks show it and say what it did).
-extension MainLoop {
+extension OutputLoop {
     /// A window of a ready strip when the display pans; nil: the frame is composed.
     func pan(_ carousel: Carousel) throws -> PresentOutcome? {
         try activePanner()?.present(carousel, presenter: presenter)
@@ -14,9 +14,9 @@ extension MainLoop {
     func framed(_ result: FrameDriver.FrameResult, autoplayWaitBegan: Bool, at now: Duration) {
         switch result {
         case .presented:
-            if frames.lastFramePanned == true { metrics.counts.framesPanned += 1 }
-            if presenter.placeholdersOnScreen > 0 { metrics.counts.placeholderFrames += 1 }
-            announceReady()
+            if frames.lastFramePanned == true { loop.metrics.counts.framesPanned += 1 }
+            if presenter.placeholdersOnScreen > 0 { loop.metrics.counts.placeholderFrames += 1 }
+            loop.announceReady()
             captureScreenshots()
         case .dropped:
             failScreenshots("error: nothing on screen (the display went away)")

@@ -6,12 +6,12 @@ import FrameLoop
 /// Reloaded content is prepared off screen (`LoopWorld+Staging` decides when it takes over): its banners around
 /// the centre are rendered by the worker while the carousel goes on showing the old ones, then it takes over at
 /// rest. Here is what staging means for bannerd's banners: a presenter of their own, found by their ids.
-extension MainLoop {
+extension OutputLoop {
     /// Prepares `fresh` to replace what is shown.
     func stage(_ fresh: BannerList, at now: Duration) {
         // The new presenter takes the worker over (work for the old banners is dropped): the old presenter keeps
         // the sprites it has, enough for the frames on screen until the swap.
-        let next = Showing(fresh, now: now, reading: Self.clockReading()) { banners in
+        let next = Showing(fresh, now: now, reading: MainLoop.clockReading()) { banners in
             CarouselPresenter(
                 banners: banners, layout: scheduler.carousel.layout, rotation: presenter.composer.rotation,
                 format: presenter.composer.format, background: settings.background, rendering: .worker(threads.worker))
@@ -43,7 +43,7 @@ extension MainLoop {
 
     func take(_ staged: Staged<Showing>, at now: Duration) {
         take(staged.banners, carousel: staged.carousel)
-        sendStatus()
+        loop.sendStatus()
     }
 
     /// `next` on screen from now on, with `carousel`: one change, which proof of play sees as a new generation.

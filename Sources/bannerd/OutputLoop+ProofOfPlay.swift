@@ -8,21 +8,21 @@ import WallClock
 /// Showings (`PlayTracker`): each banner that stood still, centred and rendered on the lit screen is one count in
 /// the metrics when it begins and one JSON line in the day's proof-of-play file (`[proof_of_play]` in
 /// bannerd.toml) when it ends, written by the background writer, never by the loop itself.
-extension MainLoop {
+extension OutputLoop {
     /// What the display shows changed (`LoopWorld.step` looks after every step): a frame was handed to the
     /// display, the carousel came to rest under a frame that needs no redraw, or the screen went dark or away.
     func glassChanged(_ seen: GlassSeen, cause: PlayCause, at now: Duration) {
-        let change = plays.tracker.show(bannerOnGlass(seen), cause: cause, at: now, clock: Self.clockReading())
+        let change = plays.tracker.show(bannerOnGlass(seen), cause: cause, at: now, clock: MainLoop.clockReading())
         if let record = change.ended { keep(record) }
         // Written at the next regular write, not sooner: a showing every few seconds must not mean a write to an
         // SD card every few seconds.
-        if let shown = change.began { metrics.counts.bannerShows.count(shown) }
-        if change.placeholderAtRest { metrics.counts.placeholderRests += 1 }
+        if let shown = change.began { loop.metrics.counts.bannerShows.count(shown) }
+        if change.placeholderAtRest { loop.metrics.counts.placeholderRests += 1 }
     }
 
     /// bannerd stops: the banner on screen ends its play.
     func finishPlay(at now: Duration) {
-        if let record = plays.tracker.finish(at: now, clock: Self.clockReading()) { keep(record) }
+        if let record = plays.tracker.finish(at: now, clock: MainLoop.clockReading()) { keep(record) }
     }
 
     /// The banner in the centre of the frame on glass: nil while the screen is dark or gone.
@@ -41,7 +41,7 @@ extension MainLoop {
         let today = record.end.localDay
         let prune = plays.prunedDay != today
         plays.prunedDay = today
-        let queued = threads.writer.submit { () -> WriteFailure? in
+        let queued = loop.threads.writer.submit { () -> WriteFailure? in
             let disk = LocalFiles()
             do {
                 try disk.makeDirectory(files.directory, permissions: 0o750)
@@ -60,10 +60,10 @@ extension MainLoop {
             }
         }
         guard !queued else { return }
-        metrics.counts.playRecordsLost += 1
+        loop.metrics.counts.playRecordsLost += 1
         let behind =
             "proof of play: records dropped, the disk is \(BackgroundQueue<WriteFailure>.maximumWaiting) writes behind"
-        saidOnce.warn(behind)
+        loop.saidOnce.warn(behind)
     }
 }
 

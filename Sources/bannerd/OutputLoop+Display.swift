@@ -4,21 +4,12 @@ import KMSDisplay
 import MonotonicTime
 
 /// Displays coming and going: no monitor at start, unplug and replug, a new size after replug.
-extension MainLoop {
-    static func openHotplugMonitor() -> DRMHotplugMonitor? {
-        do {
-            return try DRMHotplugMonitor()
-        } catch {
-            Log.warning("display hotplug events unavailable: \(error)")
-            return nil
-        }
-    }
-
+extension OutputLoop {
     /// The display, or nil and what to wait for: nothing connected yet, or no display driver loaded yet (the KMS
     /// driver of a boot-time service may come late, or a cable may be missing). Exiting instead would make
     /// systemd restart bannerd until its start limit reboots the board, every boot; waiting, it shows the
     /// carousel as soon as udev (or the next probe) finds the display.
-    static func openScreen(_ settings: Settings) -> DisplayState {
+    static func openScreen(_ settings: MainLoop.Settings) -> DisplayState {
         do {
             return .connected(try Screen.open(settings))
         } catch {
@@ -34,8 +25,8 @@ extension MainLoop {
         stopPanning()
         current.device.shutdown()
         displayState = .waiting(for: "display \(current.status.connector) to be connected again")
-        sendStatus()
-        metricsChanged()
+        loop.sendStatus()
+        loop.metricsChanged()
     }
 
     func openDisplay() -> (any ScanoutDevice)? {
@@ -55,7 +46,7 @@ extension MainLoop {
         guard let fresh = screen else { return }
         openTV(for: fresh)
         if timerPacing { Self.logTimerPacing(fresh) }
-        connections.input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
+        loop.connections.input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
         let layout = fresh.layout
         let format = fresh.device.format
         if layout != scheduler.carousel.layout || fresh.rotation != presenter.composer.rotation
@@ -67,7 +58,7 @@ extension MainLoop {
             frames.requestRedraw()
         }
         Log.info("display \(fresh.summary), scale \(layout.scale)")
-        sendStatus()
-        metricsChanged()
+        loop.sendStatus()
+        loop.metricsChanged()
     }
 }
