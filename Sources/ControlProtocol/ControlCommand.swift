@@ -8,8 +8,9 @@ public enum ControlCommand: Equatable, Sendable {
     case resume
     case reload
     case status
-    /// The frame on screen, passed back as a memory file (see `ScreenshotReply`).
-    case screenshot
+    /// The frame on an output's screen (nil: the first output's), passed back as a memory file (see
+    /// `ScreenshotReply`).
+    case screenshot(output: String?)
 
     /// Why a line is not a command; the text is sent back as `error: …`.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -17,7 +18,7 @@ public enum ControlCommand: Equatable, Sendable {
     }
 
     /// The words `bannerd ctl` accepts, for its help text.
-    public static let usage = "next | prev | goto N | pause | resume | reload | status | screenshot OUT.png"
+    public static let usage = "next | prev | goto N | pause | resume | reload | status | screenshot OUT.png [OUTPUT]"
 
     /// Parses one line (surrounding blanks ignored).
     public init(parsing line: Substring) throws(ParseError) {
@@ -35,8 +36,12 @@ public enum ControlCommand: Equatable, Sendable {
         case "resume": self = try noArguments(.resume)
         case "reload": self = try noArguments(.reload)
         case "status": self = try noArguments(.status)
-        // The file is written by the client (`bannerd ctl`), so the line carries no path.
-        case "screenshot": self = try noArguments(.screenshot)
+        // The file is written by the client (`bannerd ctl`), so the line carries no path: only the output's name.
+        case "screenshot":
+            guard arguments.count <= 1 else {
+                throw ParseError(description: "`screenshot` takes one output's name at most (its connector)")
+            }
+            self = .screenshot(output: arguments.first.map(String.init))
         case "goto":
             guard arguments.count == 1, let index = Int(arguments[arguments.startIndex]), index >= 0 else {
                 throw ParseError(description: "`goto` takes one banner index, 0 or more")

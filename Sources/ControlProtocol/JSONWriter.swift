@@ -1,5 +1,5 @@
 /// A minimal JSON writer for the status line and the proof-of-play records: objects, strings, numbers, booleans
-/// and string arrays.
+/// and arrays.
 public struct JSONWriter {
     public private(set) var text = ""
     private var needsComma = false
@@ -59,6 +59,16 @@ public struct JSONWriter {
             if i > 0 { text += "," }
             string(value)
         }
+        text += "]"
+        needsComma = true
+    }
+
+    /// An array of `elements`, each written by `element` (an object, for instance).
+    public mutating func array<Element>(_ elements: [Element], _ element: (inout JSONWriter, Element) -> Void) {
+        separate()
+        text += "["
+        needsComma = false
+        for value in elements { element(&self, value) }
         text += "]"
         needsComma = true
     }

@@ -39,6 +39,8 @@ public struct StatusReport: Equatable, Sendable {
     /// and their seconds fully centred.
     public var playsToday: Int
     public var playedSecondsToday: Double
+    /// Every output bannerd drives, the first one's figures being those above.
+    public var outputs: [Output]
 
     /// How the carousel follows the wall clock's shared timeline.
     public struct WallClockStatus: Equatable, Sendable {
@@ -51,6 +53,43 @@ public struct StatusReport: Equatable, Sendable {
         public init(inStep: Bool, slideLateMilliseconds: Double?) {
             self.inStep = inStep
             self.slideLateMilliseconds = slideLateMilliseconds
+        }
+    }
+
+    /// One output: its connector and carousel, its frames and its screen.
+    public struct Output: Equatable, Sendable {
+        /// The connector's name (`HDMI-A-1`), or what the output waits for when it has not been shown yet.
+        public var name: String
+        public var index: Int
+        public var count: Int
+        public var phase: String
+        public var framesRendered: Int
+        public var framesLate: Int
+        /// Page flips that never completed within their bound (`DisplayHealth`).
+        public var flipsLost: Int
+        /// As `placeholdersOnScreen` above, for this output.
+        public var placeholdersOnScreen: Int
+        /// The mode shown; nil while the output waits for its display.
+        public var mode: String?
+        public var waitingFor: String?
+        /// As `screen` above, for this output.
+        public var screen: String
+
+        public init(
+            name: String, index: Int, count: Int, phase: String, framesRendered: Int, framesLate: Int,
+            flipsLost: Int, placeholdersOnScreen: Int, mode: String?, waitingFor: String?, screen: String
+        ) {
+            self.name = name
+            self.index = index
+            self.count = count
+            self.phase = phase
+            self.framesRendered = framesRendered
+            self.framesLate = framesLate
+            self.flipsLost = flipsLost
+            self.placeholdersOnScreen = placeholdersOnScreen
+            self.mode = mode
+            self.waitingFor = waitingFor
+            self.screen = screen
         }
     }
 
@@ -85,7 +124,8 @@ public struct StatusReport: Equatable, Sendable {
         touchDevices: [String], screen: String = "on", tvPower: String? = nil, wallClock: WallClockStatus? = nil,
         version: String = "",
         playsToday: Int = 0,
-        playedSecondsToday: Double = 0
+        playedSecondsToday: Double = 0,
+        outputs: [Output] = []
     ) {
         self.index = index
         self.count = count
@@ -110,12 +150,31 @@ public struct StatusReport: Equatable, Sendable {
         self.version = version
         self.playsToday = playsToday
         self.playedSecondsToday = playedSecondsToday
+        self.outputs = outputs
     }
 
-    /// The report as a single line of JSON (keys in a fixed order).
+    /// The report as a single line of JSON (keys in a fixed order: `outputs` first, then the first output's figures
+    /// and what bannerd as a whole reports).
     public var json: String {
         var out = JSONWriter()
         out.object {
+            // First: a script that reads the last "index" of the line (sed, grep) reads the first output's.
+            $0.key("outputs")
+            $0.array(outputs) { out, output in
+                out.object {
+                    $0.field("name", output.name)
+                    $0.field("index", output.index)
+                    $0.field("count", output.count)
+                    $0.field("phase", output.phase)
+                    $0.field("frames_rendered", output.framesRendered)
+                    $0.field("frames_late", output.framesLate)
+                    $0.field("flips_lost", output.flipsLost)
+                    $0.field("placeholders_on_screen", output.placeholdersOnScreen)
+                    if let mode = output.mode { $0.field("mode", mode) }
+                    if let waitingFor = output.waitingFor { $0.field("waiting_for", waitingFor) }
+                    $0.field("screen", output.screen)
+                }
+            }
             $0.field("index", index)
             $0.field("count", count)
             $0.field("banners_active", bannersActive)

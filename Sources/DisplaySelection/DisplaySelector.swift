@@ -40,24 +40,47 @@ public enum DisplaySelector {
     /// Every output of the card `plan` would choose, each with a CRTC of its own: the first plan's connector, then
     /// every other connected connector with modes, in the kernel's order. A connector no free CRTC can drive is
     /// left out (a card has fewer CRTCs than connectors); a configured connector means that one alone.
+    ///
+    /// `beside`: the outputs already shown. Then the plans are for the outputs of their card that are connected and
+    /// not shown yet, on CRTCs they do not use (a display plugged in while others play): none when there are
+    /// none; a configured connector that is connected but cannot be shown is a failure that says why.
     public static func plans(
-        cards: [CardResources], configuration: DisplayConfiguration
+        cards: [CardResources], configuration: DisplayConfiguration, beside shown: [DisplayPlan] = []
     ) -> Result<[DisplayPlan], SelectionFailure> {
-        plan(cards: cards, configuration: configuration).map { first in
+        if let sibling = shown.first {
+            guard let card = cards.first(where: { $0.path == sibling.cardPath }) else {
+                return .failure(.cardNotFound(path: sibling.cardPath))
+            }
+            return morePlans(card: card, configuration: configuration, beside: shown)
+        }
+        return plan(cards: cards, configuration: configuration).flatMap { first in
             guard configuration.connectorName == nil, let card = cards.first(where: { $0.path == first.cardPath })
-            else { return [first] }
-            var plans = [first]
-            for connector in card.connectors
-            where connector.id != first.connector.id && connector.status == .connected && !connector.modes.isEmpty {
-                let taken = Set(plans.map(\.crtcID))
-                if case .success(let plan) = plan(
-                    card: card, connector: connector, configuration: configuration, excluding: taken)
-                {
-                    plans.append(plan)
+            else { return .success([first]) }
+            return morePlans(card: card, configuration: configuration, beside: [first]).map { [first] + $0 }
+        }
+    }
+
+    /// The plans for the connected outputs of `card` that `shown` does not show, each on a CRTC none of them uses.
+    private static func morePlans(
+        card: CardResources, configuration: DisplayConfiguration, beside shown: [DisplayPlan]
+    ) -> Result<[DisplayPlan], SelectionFailure> {
+        let shownConnectors = Set(shown.map(\.connector.id))
+        var plans: [DisplayPlan] = []
+        for connector in card.connectors
+        where !shownConnectors.contains(connector.id) && connector.status == .connected && !connector.modes.isEmpty
+            && (configuration.connectorName ?? connector.name) == connector.name
+        {
+            let taken = Set((shown + plans).map(\.crtcID))
+            switch plan(card: card, connector: connector, configuration: configuration, excluding: taken) {
+            case .success(let plan):
+                plans.append(plan)
+            case .failure(let reason):
+                if configuration.connectorName != nil {
+                    return .failure(.noUsableCard(reasons: ["\(card.path): \(reason)"]))
                 }
             }
-            return plans
         }
+        return .success(plans)
     }
 
     static func plan(card: CardResources, configuration: DisplayConfiguration) -> Result<DisplayPlan, PlanError> {

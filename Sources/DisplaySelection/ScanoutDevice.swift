@@ -28,6 +28,9 @@ public protocol ScanoutDevice: AnyObject {
     /// Reads completion events; returns the pending flip's completion as the kernel reported it, nil if it has
     /// not completed (a stale event of a retired flip does not count).
     func handleReadable() throws -> FlipCompletion?
+    /// The pending flip's completion when its event was read already, by another display sharing `pollDescriptor`
+    /// (the outputs of one DRM card); nil if it has not completed.
+    func takeFlipCompletion() -> FlipCompletion?
     /// When the pending flip becomes overdue (`PageFlipTracker.flipTimeout` after it was queued); nil when none
     /// is pending. The loop sleeps no longer than this.
     var flipDeadline: Duration? { get }
@@ -41,4 +44,9 @@ public protocol ScanoutDevice: AnyObject {
     func setPower(on: Bool) throws
     /// Drains the pending flip, restores what was on screen before, frees buffers. Safe to call twice.
     func shutdown()
+}
+
+extension ScanoutDevice {
+    /// A display that shares its descriptor with none: every completion is read by `handleReadable`.
+    public func takeFlipCompletion() -> FlipCompletion? { nil }
 }

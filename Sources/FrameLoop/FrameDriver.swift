@@ -40,7 +40,17 @@ public struct FrameDriver: Sendable {
     /// pacing (for the log).
     @discardableResult
     public mutating func readFlipEvents(from display: any ScanoutDevice) throws -> Bool {
-        guard let completion = try display.handleReadable() else { return false }
+        completed(try display.handleReadable(), on: display)
+    }
+
+    /// The flip events of `display`'s descriptor were read by another display sharing it (the outputs of one card,
+    /// or a blocking wait of one of them): `display`'s own completion, if it came. True as `readFlipEvents`.
+    public mutating func takeFlipCompletion(from display: any ScanoutDevice) -> Bool {
+        completed(display.takeFlipCompletion(), on: display)
+    }
+
+    private mutating func completed(_ completion: FlipCompletion?, on display: any ScanoutDevice) -> Bool {
+        guard let completion else { return false }
         health.flipCompleted()
         scheduler.flipCompleted(completion)
         return followPacing(of: display)

@@ -72,21 +72,30 @@ public final class DRMDisplay: PanningScanout {
     /// Every connected output of the card `open` would choose, each on a CRTC of its own, one DRM master for all
     /// (`DisplaySelector.plans`). An output after the first that cannot be shown is left out with a notice; the
     /// first one's failure is thrown.
+    ///
+    /// `beside`: displays open already (other outputs playing). Then the outputs of their card not shown yet, on
+    /// the same card descriptor and master, on CRTCs they do not use; none when nothing more is connected, and
+    /// the configured connector's failure thrown when one is named.
     public static func openAll(
-        configuration: DisplayConfiguration = DisplayConfiguration(), bufferCount: Int = 3,
-        format requested: PixelFormat? = nil, pan: (_ driver: String) -> PanMethod? = { _ in nil },
+        configuration: DisplayConfiguration = DisplayConfiguration(), beside open: [DRMDisplay] = [],
+        bufferCount: Int = 3, format requested: PixelFormat? = nil,
+        pan: (_ driver: String) -> PanMethod? = { _ in nil },
         notice: (String) -> Void = { _ in }
     ) throws -> [DRMDisplay] {
-        let (cards, resources) = try openCards(notice: notice)
+        let (cards, resources) =
+            try open.first.map { ([$0.card], [try $0.card.resources()]) } ?? openCards(notice: notice)
+        let plans = try DisplaySelector.plans(cards: resources, configuration: configuration, beside: open.map(\.plan))
+            .get()
         var displays: [DRMDisplay] = []
-        for plan in try DisplaySelector.plans(cards: resources, configuration: configuration).get() {
+        for plan in plans {
             do {
                 displays.append(
-                    try open(
+                    try Self.open(
                         plan: plan, cards: cards, resources: resources, configuration: configuration,
                         bufferCount: bufferCount, format: requested, pan: pan, notice: notice))
             } catch {
-                guard !displays.isEmpty else { throw error }
+                // The first output's failure, or a named connector's, is the caller's to report.
+                guard open.isEmpty ? !displays.isEmpty : configuration.connectorName == nil else { throw error }
                 notice("\(plan.connector.name) left out: \(error)")
             }
         }

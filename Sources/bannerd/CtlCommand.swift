@@ -16,7 +16,9 @@ struct CtlCommand: BannerdCommand {
         discussion: """
             Prints the answer (`ok`, `error: …`, or the status JSON); exits 1 on an error answer. \
             `screenshot OUT.png` writes the frame on screen, pixel for pixel as the display scans it out \
-            (rotation included), to OUT.png: the service passes the pixels, this command writes the file.
+            (rotation included), to OUT.png: the service passes the pixels, this command writes the file. \
+            With several outputs, `screenshot OUT.png OUTPUT` takes the one named (its connector, as \
+            `status` lists it under `outputs`); without, the first.
             """,
         options: [.value("socket", "Control socket of the running bannerd.", default: defaultSocket)],
         words: WordsSpec(name: "words", help: "The command and its argument, e.g. `goto 3` or `screenshot shot.png`."))
@@ -27,14 +29,16 @@ struct CtlCommand: BannerdCommand {
     init(_ options: ParsedOptions) throws(UsageError) {
         socket = try options.require("socket")
         words = options.words
-        if words.first == "screenshot", words.count != 2 {
-            throw options.usageError("`screenshot` takes the PNG file to write, e.g. `screenshot shot.png`")
+        if words.first == "screenshot", !(2...3).contains(words.count) {
+            throw options.usageError(
+                "`screenshot` takes the PNG file to write and optionally an output, e.g. `screenshot shot.png HDMI-A-2`"
+            )
         }
     }
 
     func run() throws {
         if words.first == "screenshot" {
-            try screenshot(to: words[1])
+            try screenshot(to: words[1], output: words.count > 2 ? words[2] : nil)
             return
         }
         let reply: String
@@ -47,11 +51,14 @@ struct CtlCommand: BannerdCommand {
         if reply.hasPrefix("error:") { throw ExitStatus(1) }
     }
 
-    /// Asks for the frame on screen and writes it as PNG at `path` (atomically: a watcher never sees half a file).
-    private func screenshot(to path: String) throws {
+    /// Asks for the frame on `output`'s screen (nil: the first output's) and writes it as PNG at `path` (atomically: a
+    /// watcher never sees half a file).
+    private func screenshot(to path: String, output: String?) throws {
         let reply: ControlReply
         do {
-            reply = try ControlClient.exchange("screenshot", with: socket, timeout: ControlClient.screenshotTimeout)
+            reply = try ControlClient.exchange(
+                ["screenshot", output].compactMap { $0 }.joined(separator: " "), with: socket,
+                timeout: ControlClient.screenshotTimeout)
         } catch {
             throw unreachable(error)
         }

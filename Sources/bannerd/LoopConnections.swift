@@ -34,7 +34,8 @@ struct LoopConnections {
         set.append(signals.fileDescriptor)
         set.append(wakeSignal.fileDescriptor)
         for output in outputs {
-            if let display = output.screen?.device.pollDescriptor { set.append(display) }
+            // The outputs of one card share its descriptor: polled once.
+            if let display = output.screen?.device.pollDescriptor, !set.contains(display) { set.append(display) }
             if let tv = output.tv?.fileDescriptor { set.append(tv) }
         }
         if let hotplug { set.append(hotplug.fileDescriptor) }

@@ -86,7 +86,9 @@ extension MainLoop {
         }
     }
 
-    /// The reply to a control command; nil when it comes later (a screenshot, with the next frame).
+    /// The reply to a control command; nil when it comes later (a screenshot, with the next frame). A command that
+    /// moves or pauses the carousel moves every output's (the board's screens stay alike); `status` is the first
+    /// output's figures with every output listed; `screenshot` takes an output's name.
     func answer(_ command: Result<ControlCommand, ControlCommand.ParseError>, from client: ControlServer.Client)
         -> ControlReply?
     {
@@ -95,11 +97,21 @@ extension MainLoop {
             return ControlReply("error: \(error)")
         case .success(.reload):
             reloadContent()
-            return ControlReply("ok")
+        case .success(.status):
+            return ControlReply(primary.status().json)
+        case .success(.screenshot(let name)):
+            guard let output = name.map({ name in outputs.first { $0.name == name } }) ?? primary else {
+                let names = outputs.map(\.name).joined(separator: ", ")
+                return ControlReply("error: no output \(name ?? "") (outputs: \(names))")
+            }
+            return output.requestScreenshot(for: client)
         case .success(let command):
-            guard let output = primary else { return ControlReply("error: no output") }
-            return output.answer(command, from: client)
+            let now = MonotonicClock.now()
+            for output in outputs {
+                if let error = output.move(command, at: now) { return ControlReply("error: \(error)") }
+            }
         }
+        return ControlReply("ok")
     }
 
     /// Reads the content again, off the loop (`LoopThreads.content`: a large manifest, a video's container read
@@ -122,7 +134,7 @@ extension MainLoop {
     /// left out.
     func collectContent() {
         for read in threads.content.collect() {
-            guard let fresh = Self.accepted(Self.update(from: read, showing: primary?.banners ?? [])) else {
+            guard let fresh = Self.accepted(Self.update(from: read, showing: primary.banners)) else {
                 metrics.counts.contentReloadFailures += 1
                 metricsChanged()
                 continue

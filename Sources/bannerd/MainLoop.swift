@@ -63,8 +63,11 @@ final class MainLoop {
     let connections: LoopConnections
     /// The threads that serve every output (each output has its own: `OutputThreads`).
     let threads: LoopThreads
-    /// The outputs, each with its display and carousel (one today: the configured or first connected connector).
+    /// The outputs, each with its display and carousel: every connected output of the card (the configured connector
+    /// alone when one is named), and those plugged in later; never empty once made.
     private(set) var outputs: [OutputLoop] = []
+    /// Whether an output opened its display since the loop last looked for displays plugged in beside it.
+    private var newOutputsDue = false
     /// Counts the loop keeps for the metrics, and when to write them.
     var metrics: LoopMetrics
     /// READY=1 and the warnings that must not repeat.
@@ -80,7 +83,18 @@ final class MainLoop {
         let clockChanges = Self.watchClockChanges()
         let terminal = Self.takeOverTerminal(settings)
         let hotplug = Self.openHotplugMonitor()
-        let opened = OutputLoop.openScreen(settings)
+        let screens: [Screen]
+        var waitingFor = "a display"
+        do {
+            screens = try Screen.open(settings, all: true)
+        } catch {
+            // Exiting instead would make systemd restart bannerd until its start limit reboots the board, every
+            // boot (the KMS driver of a boot-time service may come late, or a cable may be missing); waiting, it
+            // shows the carousel as soon as udev (or the next probe) finds the display.
+            waitingFor = "a display (\(error))"
+            Log.warning("waiting for \(waitingFor)")
+            screens = []
+        }
         let wakeSignal = try WakeSignal()
         threads = try LoopThreads(waking: wakeSignal)
         metrics = LoopMetrics(now: started)
@@ -89,7 +103,7 @@ final class MainLoop {
         // Read here, before the first frame: nothing is on screen to hold up.
         let read = Self.readContent(settings.contentDirectory, actions: Set(settings.actions.keys))
         let loaded = Self.accepted(Self.update(from: read, showing: [])) ?? []
-        let input = Self.openInput(settings, screen: opened.screen)
+        let input = Self.openInput(settings, screen: screens.first)
         let control = Self.openControl(settings)
         let contentWatcher = Self.watchContent(settings)
         let notifier = Self.openNotifier()
@@ -97,13 +111,17 @@ final class MainLoop {
             signals: signals, wakeSignal: wakeSignal, hotplug: hotplug, contentWatcher: contentWatcher,
             clockChanges: clockChanges, input: input, control: control, actions: Self.makeActionRunner(),
             terminal: terminal, notifier: notifier)
-        let output = try OutputLoop(
-            loop: self, settings: settings, opened: opened, loaded: loaded, waking: wakeSignal, now: started)
-        outputs = [output]
-        Log.info(
-            "display \(opened.screen?.summary ?? "none yet"), scale \(output.scheduler.carousel.layout.scale), "
-                + "\(output.banners.count) banner(s), "
-                + "touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
+        let opened: [OutputLoop.DisplayState] =
+            screens.isEmpty ? [.waiting(for: waitingFor)] : screens.map { .connected($0) }
+        for display in opened {
+            let output = try OutputLoop(
+                loop: self, settings: settings, opened: display, loaded: loaded, waking: wakeSignal, now: started)
+            outputs.append(output)
+            Log.info(
+                "display \(display.screen?.summary ?? "none yet"), scale \(output.scheduler.carousel.layout.scale), "
+                    + "\(output.banners.count) banner(s)")
+        }
+        Log.info("touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
     }
 
     /// The pre-render threads, each with a renderer of its own built on it (FreeType faces and the glyph cache are
@@ -129,12 +147,74 @@ final class MainLoop {
             let deadline = outputs.compactMap { $0.nextDeadline(now: now) }.min()
             let ready = try poller.wait(until: deadline, now: now)
             stopping = handle(ready)
+            // A flip event of one output may have been read with another's (one card, one descriptor).
+            for output in outputs { output.takeFlips() }
             for output in outputs { output.step(at: MonotonicClock.now()) }
+            if newOutputsDue { adoptNewOutputs() }
         }
     }
 
-    /// The output that control commands, touch and keys address (the first).
-    var primary: OutputLoop? { outputs.first }
+    /// The output that control commands, touch and keys address: the first one showing, else the first.
+    var primary: OutputLoop { outputs.first { $0.screen != nil } ?? outputs[0] }
+
+    /// The displays of the outputs but `output`, beside which it opens its own.
+    func screens(besides output: OutputLoop) -> [Screen] {
+        outputs.filter { $0 !== output }.compactMap(\.screen)
+    }
+
+    /// An output opened its display: others may be connected beside it (looked for after the step).
+    func lookForNewOutputs() {
+        newOutputsDue = true
+    }
+
+    /// Displays connected beside those shown become outputs of their own, showing the content the others show (the
+    /// newest, when a reload is staged), each at its own size; none when a connector is configured (that one alone).
+    private func adoptNewOutputs() {
+        newOutputsDue = false
+        let shown = outputs.compactMap(\.screen)
+        guard settings.display.connectorName == nil, !shown.isEmpty else { return }
+        let fresh: [Screen]
+        do {
+            fresh = try Screen.open(settings, beside: shown)
+        } catch {
+            Log.warning("display connected beside \(shown.map(\.status.connector).joined(separator: ", ")): \(error)")
+            return
+        }
+        let bound = Set(outputs.compactMap(\.connector))
+        let now = MonotonicClock.now()
+        for screen in fresh {
+            // An output of its own waits for this connector: it opens it at its next probe.
+            guard !bound.contains(screen.status.connector) else {
+                screen.device.shutdown()
+                continue
+            }
+            let content = primary.staged?.banners.loaded ?? primary.showing.loaded
+            do {
+                let output = try OutputLoop(
+                    loop: self, settings: settings, opened: .connected(screen), loaded: content,
+                    waking: connections.wakeSignal, now: now)
+                outputs.append(output)
+                Log.info("display \(screen.summary) connected: an output of its own, scale \(screen.layout.scale)")
+                output.start(at: now)
+            } catch {
+                screen.device.shutdown()
+                Log.warning("display \(screen.summary) left out: \(error)")
+            }
+        }
+        sendStatus()
+        metricsChanged()
+    }
+
+    /// Touch and keys move the first output's carousel, mapped to its screen.
+    func touchFollowsFirstOutput() {
+        connections.input?.transform = Screen.touchTransform(primary.screen, calibration: settings.calibration)
+    }
+
+    /// WATCHDOG=1, unless an output's display is hung (`OutputLoop.watchdog`).
+    func pingWatchdog() {
+        guard !outputs.contains(where: \.withholdingWatchdog) else { return }
+        notify { try $0.send("WATCHDOG=1\nSTATUS=\(systemdStatus)") }
+    }
 
     /// Handles what woke the loop; true when a signal asks it to stop.
     private func handle(_ ready: [Int32]) -> Bool {
@@ -148,7 +228,7 @@ final class MainLoop {
                 for output in outputs { output.collectFinished() }
                 logWriteFailures()
             } else if let output = outputs.first(where: { fd == $0.screen?.device.pollDescriptor }) {
-                output.readFlips()
+                output.readFlips()  // the others of its card take theirs after (`takeFlips`)
             } else if let contentWatcher = connections.contentWatcher, fd == contentWatcher.fileDescriptor {
                 if contentWatcher.takeChanges() {
                     for output in outputs { output.chores.contentChanged(at: MonotonicClock.now()) }
@@ -190,8 +270,7 @@ final class MainLoop {
     private func readInput(_ input: LibinputInput) {
         do {
             for event in try input.dispatch() {
-                guard let output = primary else { continue }
-                if let action = output.input(event, at: MonotonicClock.now()) { output.report(action) }
+                if let action = primary.input(event, at: MonotonicClock.now()) { primary.report(action) }
             }
         } catch {
             Log.warning("input: \(error)")
@@ -219,7 +298,7 @@ final class MainLoop {
     }
 
     /// The status line systemd shows: the first output's.
-    var systemdStatus: String { primary?.status().systemdStatus ?? "starting" }
+    var systemdStatus: String { primary.status().systemdStatus }
 
     private func shutdown() {
         notify { try $0.stopping() }

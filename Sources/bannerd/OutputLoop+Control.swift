@@ -4,13 +4,12 @@ import CarouselRendering
 import ControlProtocol
 import MonotonicTime
 import Raster
-import ServiceIO
 
 /// Control commands addressed to an output, its status, and its carousel made anew.
 extension OutputLoop {
-    /// The reply to a control command for this output; nil when it comes later (a screenshot, with the next frame).
-    func answer(_ command: ControlCommand, from client: ControlServer.Client) -> ControlReply? {
-        let now = MonotonicClock.now()
+    /// Moves or pauses this output's carousel for a control command (`MainLoop.answer` gives each output the
+    /// commands that move carousels, and answers the others itself); the error to answer, or nil.
+    func move(_ command: ControlCommand, at now: Duration) -> String? {
         switch command {
         case .next:
             plays.glass.moved(by: .control)
@@ -19,23 +18,17 @@ extension OutputLoop {
             plays.glass.moved(by: .control)
             _ = frames.handle(.key(.left, time: now))
         case .goto(let index):
-            guard index < banners.count else {
-                return ControlReply("error: no banner \(index) (there are \(banners.count))")
-            }
+            guard index < banners.count else { return "no banner \(index) (there are \(banners.count))" }
             plays.glass.moved(by: .control)
             frames.update { $0.show(banner: index, at: now) }
         case .pause:
             frames.update { $0.autoplayPaused = true }
         case .resume:
             frames.update { $0.autoplayPaused = false }
-        case .reload:
-            loop.reloadContent()
-        case .status:
-            return ControlReply(status().json)
-        case .screenshot:
-            return requestScreenshot(for: client)
+        case .reload, .status, .screenshot:
+            break  // the board's, not a carousel's
         }
-        return ControlReply("ok")
+        return nil
     }
 
     func status() -> StatusReport {
@@ -63,7 +56,8 @@ extension OutputLoop {
                     slideLateMilliseconds: carousel.wallSlideLateness.map { $0.seconds * 1000 })
             },
             version: BannerdVersion.current,
-            playsToday: today.plays, playedSecondsToday: today.centredSeconds)
+            playsToday: today.plays, playedSecondsToday: today.centredSeconds,
+            outputs: loop.outputs.map(\.outputStatus))
     }
 
     /// A new carousel and presenter for the current banners on a display of another size, rotation or format,

@@ -5,34 +5,26 @@ import MonotonicTime
 
 /// Displays coming and going: no monitor at start, unplug and replug, a new size after replug.
 extension OutputLoop {
-    /// The display, or nil and what to wait for: nothing connected yet, or no display driver loaded yet (the KMS
-    /// driver of a boot-time service may come late, or a cable may be missing). Exiting instead would make
-    /// systemd restart bannerd until its start limit reboots the board, every boot; waiting, it shows the
-    /// carousel as soon as udev (or the next probe) finds the display.
-    static func openScreen(_ settings: MainLoop.Settings) -> DisplayState {
-        do {
-            return .connected(try Screen.open(settings))
-        } catch {
-            let reason = "a display (\(error))"
-            Log.warning("waiting for \(reason)")
-            return .waiting(for: reason)
-        }
-    }
-
     func closeDisplayIfUnplugged() {
         guard let current = screen, !current.isConnected else { return }
         Log.warning("display \(current.status.connector) disconnected; carrying on until it returns")
         stopPanning()
         current.device.shutdown()
         displayState = .waiting(for: "display \(current.status.connector) to be connected again")
+        loop.touchFollowsFirstOutput()
         loop.sendStatus()
         loop.metricsChanged()
     }
 
+    /// Opens this output's display: its connector (or, before it has one, the configured or first connected one),
+    /// beside the other outputs' displays on their card and DRM master. Nil while it is not connected.
     func openDisplay() -> (any ScanoutDevice)? {
         do {
-            let fresh = try Screen.open(settings)
+            guard let fresh = try Screen.open(settings, connector: connector, beside: loop.screens(besides: self)).first
+            else { return nil }  // still unplugged: the wait goes on, as its reason says
+            if fresh.device is DRMDisplay { connector = fresh.status.connector }
             displayState = .connected(fresh)
+            loop.lookForNewOutputs()
             return fresh.device
         } catch {
             displayState = .waiting(for: "a display (\(error))")  // in the status; logged once, when the wait began
@@ -46,7 +38,7 @@ extension OutputLoop {
         guard let fresh = screen else { return }
         openTV(for: fresh)
         if timerPacing { Self.logTimerPacing(fresh) }
-        loop.connections.input?.transform = Screen.touchTransform(fresh, calibration: settings.calibration)
+        loop.touchFollowsFirstOutput()
         let layout = fresh.layout
         let format = fresh.device.format
         if layout != scheduler.carousel.layout || fresh.rotation != presenter.composer.rotation

@@ -6,8 +6,9 @@ import TVControl
 extension OutputLoop {
     /// Opens the CEC adapter for `screen` once: a configured path at start, `auto` at the first display opened
     /// (the adapter is found through the display's connector).
+    /// The first output's alone: one TV per board is what `[cec]` configures.
     func openTV(for screen: Screen) {
-        guard tv == nil, !tvLookedFor else { return }
+        guard tv == nil, !tvLookedFor, loop.outputs.first === self else { return }
         tvLookedFor = true
         tv = TVLink.open(settings.cec, connector: screen.connector, lit: chores.lit)
     }

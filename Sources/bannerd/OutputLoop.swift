@@ -35,6 +35,11 @@ final class OutputLoop: LoopWorld {
     unowned let loop: MainLoop
     let settings: MainLoop.Settings
     var displayState: DisplayState
+    /// The connector this output shows on. Nil until its first display is opened when no connector is configured and
+    /// none was connected at start: it then shows the first one found.
+    var connector: String?
+    /// Whether its display is hung and the watchdog must not be pinged (`DisplayHealth`).
+    private(set) var withholdingWatchdog = false
     /// The threads that render, pan and screenshot for this output alone.
     let threads: OutputThreads
     /// The display; nil while none is connected.
@@ -72,6 +77,9 @@ final class OutputLoop: LoopWorld {
         self.loop = loop
         self.settings = settings
         displayState = opened
+        connector =
+            opened.screen.flatMap { $0.device is DRMDisplay ? $0.status.connector : nil }
+            ?? settings.display.connectorName
         chores = LoopChores(schedule: settings.schedule, now: now)
         let screen = opened.screen
         let layout = try screen?.layout ?? Screen.provisionalLayout(settings)
@@ -114,7 +122,7 @@ final class OutputLoop: LoopWorld {
         releaseMemoryWhenSettled()
     }
 
-    /// The display's descriptor was readable: its page-flip events.
+    /// The display's descriptor was readable: its page-flip events, for every output of the card.
     func readFlips() {
         guard let screen else { return }
         do {
@@ -122,6 +130,12 @@ final class OutputLoop: LoopWorld {
         } catch {
             Log.error("page flip events: \(error)")
         }
+    }
+
+    /// Its flip's completion, when another output of the card (or a blocking wait of one) read the event.
+    func takeFlips() {
+        guard let screen else { return }
+        if frames.takeFlipCompletion(from: screen.device) { Self.logTimerPacing(screen) }
     }
 
     /// Once the pre-renderer has caught up and nothing moves, freed heap pages go back to the system, so the
@@ -132,14 +146,16 @@ final class OutputLoop: LoopWorld {
         HeapPolicy.releaseFreedMemory()
     }
 
-    /// Pings the watchdog unless the display is hung (`DisplayHealth`): then systemd restarts bannerd.
+    /// Pings the watchdog unless a display is hung (`DisplayHealth`): then systemd restarts bannerd.
     func watchdog(_ action: FrameDriver.WatchdogAction) {
         switch action {
         case .none:
             return
         case .ping:
-            loop.notify { try $0.send("WATCHDOG=1\nSTATUS=\(status().systemdStatus)") }
+            withholdingWatchdog = false
+            loop.pingWatchdog()
         case .withhold(let first):
+            withholdingWatchdog = true
             guard first else { return }
             let health = frames.health
             Log.error(
@@ -148,6 +164,20 @@ final class OutputLoop: LoopWorld {
                     + "watchdog pings withheld so that systemd restarts bannerd")
         }
     }
+
+    /// This output in `ctl status`'s list.
+    var outputStatus: StatusReport.Output {
+        let carousel = scheduler.carousel
+        return StatusReport.Output(
+            name: name, index: carousel.index, count: carousel.count,
+            phase: carousel.phase.rawValue, framesRendered: scheduler.statistics.framesRendered,
+            framesLate: scheduler.statistics.framesLate, flipsLost: scheduler.statistics.flipTimeouts,
+            placeholdersOnScreen: presenter.placeholdersOnScreen,
+            mode: screen?.status.mode, waitingFor: waitingFor, screen: screenStatus.rawValue)
+    }
+
+    /// The name `ctl screenshot` and the proof-of-play records know this output by.
+    var name: String { connector ?? screen?.status.connector ?? "any" }
 
     /// Says once why the frames are paced by a timer, when the display's flips have shown they must be.
     static func logTimerPacing(_ screen: Screen) {

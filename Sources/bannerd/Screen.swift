@@ -17,44 +17,81 @@ struct Screen {
     /// fbdev.
     let connector: (card: Int, connectorID: UInt32)?
 
-    /// Opens the configured DRM display, or `/dev/fb0` when the machine has no DRM card at all. A DRM card with
-    /// nothing connected is not a reason for fbdev (its emulated framebuffer would show on no screen either).
-    static func open(_ settings: MainLoop.Settings) throws -> Screen {
-        let device: any ScanoutDevice
-        let rotation: Rotation
-        var widthMillimetres = 0
-        var names = (card: settings.fbdevPath, connector: "fbdev")
-        var scanout = "compose"
-        var connector: (card: Int, connectorID: UInt32)?
+    /// The displays to show. With none shown yet: the configured or first connected output of the first usable DRM
+    /// card (`all`: every connected output of that card, each on a CRTC of its own), or `/dev/fb0` when the machine
+    /// has no DRM card at all; a DRM card with nothing connected is not a reason for fbdev (its emulated framebuffer
+    /// would show on no screen either). Beside the screens `shown`: the outputs of their card not shown yet, on the
+    /// same descriptor and DRM master (`connector`: that one alone); none when nothing more is connected.
+    static func open(
+        _ settings: MainLoop.Settings, connector: String? = nil, all: Bool = false, beside shown: [Screen] = []
+    ) throws -> [Screen] {
+        var configuration = settings.display
+        if let connector { configuration.connectorName = connector }
+        let siblings = shown.compactMap { $0.device as? DRMDisplay }
+        let pan = { (driver: String) in settings.scanout.panMethod(driver: driver) }
+        let displays: [DRMDisplay]
         do {
-            let drm = try DRMDisplay.open(
-                configuration: settings.display, format: settings.format,
-                pan: { settings.scanout.panMethod(driver: $0) }, notice: { Log.info($0) })
-            Log.info(Self.scanoutLine(drm, setting: settings.scanout))
-            if let method = drm.panMethod { scanout = "pan \(method.rawValue)" }
-            device = drm
-            rotation = drm.rotation
-            widthMillimetres = Int(drm.plan.connector.widthMillimetres)
-            names = (drm.plan.cardPath, drm.plan.connector.name)
-            // /dev/dri/cardN: CEC adapters give N, the card's minor number.
-            if let card = drm.plan.cardPath.split(separator: "card").last.flatMap({ Int($0) }) {
-                connector = (card, drm.plan.connector.id)
+            if all || !siblings.isEmpty {
+                displays = try DRMDisplay.openAll(
+                    configuration: configuration, beside: siblings, format: settings.format, pan: pan,
+                    notice: { Log.info($0) })
+            } else {
+                displays = [
+                    try DRMDisplay.open(
+                        configuration: configuration, format: settings.format, pan: pan, notice: { Log.info($0) })
+                ]
             }
         } catch let drmError {
+            if !shown.isEmpty { throw drmError }
             if let cards = try? DRMCard.cardPaths(), !cards.isEmpty { throw drmError }
+            let device: FbdevDisplay
             do {
                 device = try FbdevDisplay(path: settings.fbdevPath)
-                rotation = settings.display.rotation ?? .none
-                Log.warning("no usable DRM display (\(drmError)); using \(settings.fbdevPath)")
             } catch {
                 throw CommandFailure("no display driver loaded yet: no DRM card in /dev/dri, and \(error)")
             }
+            Log.warning("no usable DRM display (\(drmError)); using \(settings.fbdevPath)")
+            return [
+                try Screen(
+                    device: device, rotation: settings.display.rotation ?? .none, widthMillimetres: 0,
+                    names: (settings.fbdevPath, "fbdev"), scanout: "compose", connector: nil, settings: settings)
+            ]
         }
+        var screens: [Screen] = []
+        var failures: [any Error] = []
+        for drm in displays {
+            do {
+                screens.append(try Screen(drm: drm, settings: settings))
+            } catch {
+                failures.append(error)
+            }
+        }
+        if screens.isEmpty, let failure = failures.first { throw failure }
+        for failure in failures { Log.warning("output left out: \(failure)") }
+        return screens
+    }
+
+    /// A DRM display's screen; its layout for `settings`.
+    private init(drm: DRMDisplay, settings: MainLoop.Settings) throws {
+        Log.info(Self.scanoutLine(drm, setting: settings.scanout))
+        // /dev/dri/cardN: CEC adapters give N, the card's minor number.
+        let card = drm.plan.cardPath.split(separator: "card").last.flatMap { Int($0) }
+        try self.init(
+            device: drm, rotation: drm.rotation, widthMillimetres: Int(drm.plan.connector.widthMillimetres),
+            names: (drm.plan.cardPath, drm.plan.connector.name),
+            scanout: drm.panMethod.map { "pan \($0.rawValue)" } ?? "compose",
+            connector: card.map { ($0, drm.plan.connector.id) }, settings: settings)
+    }
+
+    /// `device` with the layout that fits it for `settings`; the device is shut down when none does.
+    private init(
+        device: any ScanoutDevice, rotation: Rotation, widthMillimetres: Int, names: (card: String, connector: String),
+        scanout: String, connector: (card: Int, connectorID: UInt32)?, settings: MainLoop.Settings
+    ) throws {
         let logical = rotation.logicalSize(forScanout: device.size)
         var display = DisplaySettings()
         display.scale = settings.scale
         let scale = display.resolvedScale(widthPixels: device.size.width, widthMillimetres: widthMillimetres)
-        let layout: CarouselLayout
         do {
             layout = try CarouselLayout(
                 widthPixels: logical.width, heightPixels: logical.height, scale: scale, metrics: settings.metrics)
@@ -62,10 +99,12 @@ struct Screen {
             device.shutdown()
             throw CommandFailure("\(names.connector): \(error)")
         }
-        let status = StatusReport.Display(
+        self.device = device
+        self.rotation = rotation
+        self.connector = connector
+        status = StatusReport.Display(
             card: names.card, connector: names.connector, mode: device.size.description, rotation: rotation.rawValue,
             pacing: "measuring", scanout: scanout)
-        return Screen(device: device, rotation: rotation, layout: layout, status: status, connector: connector)
     }
 
     /// How a moving carousel reaches the screen, and why, for the log.

@@ -9,21 +9,25 @@ import Testing
         #expect(try ControlCommand(parsing: "pause") == .pause)
         #expect(try ControlCommand(parsing: "resume") == .resume)
         #expect(try ControlCommand(parsing: "reload") == .reload)
-        #expect(try ControlCommand(parsing: "screenshot") == .screenshot)
+        #expect(try ControlCommand(parsing: "screenshot") == .screenshot(output: nil))
+        #expect(try ControlCommand(parsing: "screenshot HDMI-A-2") == .screenshot(output: "HDMI-A-2"))
         #expect(try ControlCommand(parsing: "status") == .status)
     }
 
     @Test(arguments: [
-        ("", "empty command; expected next | prev | goto N | pause | resume | reload | status | screenshot OUT.png"),
+        (
+            "",
+            "empty command; expected next | prev | goto N | pause | resume | reload | status | screenshot OUT.png [OUTPUT]"
+        ),
         (
             "jump 3",
-            "unknown command `jump`; expected next | prev | goto N | pause | resume | reload | status | screenshot OUT.png"
+            "unknown command `jump`; expected next | prev | goto N | pause | resume | reload | status | screenshot OUT.png [OUTPUT]"
         ),
         ("goto", "`goto` takes one banner index, 0 or more"),
         ("goto -1", "`goto` takes one banner index, 0 or more"),
         ("goto x", "`goto` takes one banner index, 0 or more"),
         ("next 2", "`next` takes no arguments"),
-        ("screenshot /tmp/a.png", "`screenshot` takes no arguments"),
+        ("screenshot HDMI-A-1 HDMI-A-2", "`screenshot` takes one output's name at most (its connector)"),
     ])
     func rejectsWithAReason(line: String, reason: String) {
         do {
@@ -58,13 +62,35 @@ import Testing
             playedSecondsToday: 233.26)
         #expect(
             report.json
-                == #"{"index":2,"count":7,"banners_active":7,"banners_total":7,"phase":"rest","autoplay_paused":false,"#
+                == #"{"outputs":[],"index":2,"count":7,"banners_active":7,"banners_total":7,"phase":"rest","autoplay_paused":false,"#
                 + #""frames_rendered":1200,"#
                 + #""frames_late":3,"frames_panned":0,"placeholders_on_screen":1,"placeholder_frames":17,"animation_frames_late":5,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
                 + #""mode":"1920x1080@60","rotation":90,"pacing":"vblank","scanout":"compose"},"#
                 + #""touch_devices":["ILITEK \"Multi\"\ttouch","\u0001"],"screen":"on","version":"0.1.0","#
                 + #""plays_today":41,"played_s_today":233.3}"#)
         #expect(report.systemdStatus == "banner 3/7; HDMI-A-1 1920x1080@60, vblank pacing; 2 touch device(s)")
+    }
+
+    @Test func listsEveryOutputFirst() {
+        let playing = StatusReport.Output(
+            name: "HDMI-A-1", index: 3, count: 7, phase: "rest", framesRendered: 120, framesLate: 1, flipsLost: 0,
+            placeholdersOnScreen: 0, mode: "1920x1080", waitingFor: nil, screen: "on")
+        let unplugged = StatusReport.Output(
+            name: "HDMI-A-2", index: 0, count: 7, phase: "rest", framesRendered: 40, framesLate: 0, flipsLost: 2,
+            placeholdersOnScreen: 1, mode: nil, waitingFor: "display HDMI-A-2 to be connected again",
+            screen: "no-display")
+        let report = StatusReport(
+            index: 3, count: 7, phase: "rest", autoplayPaused: false, framesRendered: 120, framesLate: 1,
+            uptimeSeconds: 9, display: nil, touchDevices: [], outputs: [playing, unplugged])
+        let expected = [
+            #"{"outputs":[{"name":"HDMI-A-1","index":3,"count":7,"phase":"rest","frames_rendered":120,"#,
+            #""frames_late":1,"flips_lost":0,"placeholders_on_screen":0,"mode":"1920x1080","screen":"on"},"#,
+            #"{"name":"HDMI-A-2","index":0,"count":7,"phase":"rest","frames_rendered":40,"frames_late":0,"#,
+            #""flips_lost":2,"placeholders_on_screen":1,"#,
+            #""waiting_for":"display HDMI-A-2 to be connected again","screen":"no-display"}],"#,
+            #""index":3,"count":7,"#,
+        ].joined()
+        #expect(report.json.hasPrefix(expected))
     }
 
     @Test func reportsAMissingDisplayAndNoBanners() {

@@ -15,10 +15,11 @@ wait_until() { # SECONDS COMMAND...: retry COMMAND every POLL seconds (default 1
     until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep "${POLL:-1}"; done
 }
 ms() { echo $(($(date +%s%N) / 1000000)); }
-settled_on() { # INDEX: at rest on banner INDEX, both read from one status (two reads could straddle a slide)
+settled_on() { # INDEX: at rest on banner INDEX, both read from one status (two reads could straddle a slide); the first
+    # output's figures, which follow the list of outputs
     local status
     status=$(ctl status) || return 1
-    [[ $status == *'"phase":"rest"'* && $status == *"{\"index\":$1,"* ]]
+    [[ $status == *'"phase":"rest"'* && $status == *"],\"index\":$1,"* ]]
 }
 display() { # the connector driven and its mode ("Virtual-1 1024x768"), None while bannerd waits for one (sed, not
     # python: it is polled)
@@ -26,6 +27,9 @@ display() { # the connector driven and its mode ("Virtual-1 1024x768"), None whi
     status=$(ctl status) || return 1
     [[ $status == *'"display":null'* ]] && { echo None; return; }
     sed -n 's/.*"connector":"\([^"]*\)","mode":"\([^"]*\)".*/\1 \2/p' <<< "$status"
+}
+output_field() { # OUTPUT KEY: one field of OUTPUT's entry in the status's list of outputs (sed, as `field`)
+    ctl status | sed -n "s/.*{\"name\":\"$1\",\([^}]*\)}.*/\1/p" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"]*\).*/\1/p"
 }
 shows() { local now; now=$(display); [[ $now == "$1" || $now == "$1 "* ]]; } # CONNECTOR [MODE], or None
 # Drawn since `$1` frames, and every banner on screen shown as itself (not a placeholder).

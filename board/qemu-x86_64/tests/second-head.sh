@@ -9,6 +9,11 @@
 #   both      `kmscheck --all-outputs`: both heads from one process and one DRM master, a CRTC each, 30 flips on
 #             each at once, then its test picture on each in its own colour (the screendumps of both heads), and
 #             both CRTCs restored
+#   run both  `bannerd run` with no connector configured drives both heads, one DRM master and one loop: each head
+#             its carousel at its own size, geometry exact on both screendumps; `ctl screenshot OUT.png Virtual-2`
+#             equal to head 1's screendump and the default one to head 0's; head 1 unplugged while both slide: head
+#             0 plays on with no flip lost and its slide completed, head 1's output waits; plugged back at 800x600,
+#             its carousel again at that size
 # qemu-run: packages python3
 # qemu-run-args: --gpu virtio --heads 2 --size 1024x768 --timeout 300
 # qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
@@ -71,4 +76,55 @@ done
 check=$QEMU_RUN_BOARD/lib/pngcheck.py
 $check all-head0.png --size 1024x768 --pixel 512,384=2080e0 --pixel 10,10=ffffff || fail "head 0's picture"
 $check all-head1.png --size 1024x600 --pixel 512,300=30a040 --pixel 10,10=ffffff || fail "head 1's picture"
+
+echo "== bannerd run on both heads: every connected output, one process"
+printf '[display]\nscale = 1\n' > both.toml
+"$BIN" run --config both.toml --autoplay 0 --control "$SOCK" > both.log 2>&1 &
+pid=$!
+both_shown() {
+    for output in Virtual-1 Virtual-2; do
+        (($(output_field $output frames_rendered) > 0)) && [ "$(output_field $output placeholders_on_screen)" = 0 ] ||
+            return 1
+    done
+}
+wait_until 90 both_shown || fail "not both heads shown: $(ctl status)"
+[ "$(output_field Virtual-1 mode)" = 1024x768 ] && [ "$(output_field Virtual-2 mode)" = 1024x600 ] ||
+    fail "outputs at the wrong sizes: $(ctl status)"
+shot both-head0 || fail "no screendump of head 0"
+shot --head 1 both-head1 || fail "no screendump of head 1"
+echo "both-head0.png 1" >> geometry-later
+echo "both-head1.png 1" >> geometry-later
+ctl screenshot ctl-both1.png Virtual-2 || fail "ctl screenshot Virtual-2"
+shot --head 1 qemu-both1 || fail "no screendump of head 1"
+echo both1 >> same-later
+ctl screenshot ctl-both0.png || fail "ctl screenshot of the first output"
+shot qemu-both0 || fail "no screendump of head 0"
+echo both0 >> same-later
+ctl screenshot nothing.png HDMI-A-9 > refused.log 2>&1 && fail "a screenshot of an output that does not exist"
+grep -q "no output HDMI-A-9 (outputs: Virtual-1, Virtual-2)" refused.log || fail "the refusal: $(cat refused.log)"
+
+echo "== head 1 unplugged while both slide"
+frames0=$(output_field Virtual-1 frames_rendered)
+ctl next
+head1 off
+wait_until 30 eval '[ -n "$(output_field Virtual-2 waiting_for)" ]' || fail "head 1's output not waiting: $(ctl status)"
+wait_until 30 eval '[ "$(output_field Virtual-1 phase)" = rest ]' || fail "head 0 not at rest: $(ctl status)"
+[ "$(output_field Virtual-1 index)" = 1 ] || fail "head 0 did not complete its slide: $(ctl status)"
+(($(output_field Virtual-1 frames_rendered) > frames0 + 5)) || fail "head 0 drew no slide: $(ctl status)"
+[ "$(output_field Virtual-1 flips_lost)" = 0 ] || fail "head 0 lost flips: $(ctl status)"
+kill -0 $pid || fail "bannerd died when head 1 went away"
+frames1=$(output_field Virtual-2 frames_rendered)
+head1 800x600
+both_at_800() {
+    [ "$(output_field Virtual-2 mode)" = 800x600 ] && (($(output_field Virtual-2 frames_rendered) > frames1)) &&
+        both_shown
+}
+wait_until 60 both_at_800 || fail "head 1 not shown again at 800x600: $(ctl status)"
+wait_until 30 eval '[ "$(output_field Virtual-2 phase)" = rest ]' || fail "head 1 not at rest: $(ctl status)"
+shot --head 1 both-replugged || fail "no screendump of head 1"
+echo "both-replugged.png 1" >> geometry-later
+ctl status
+kill -TERM $pid
+wait $pid || fail "exit status $? after SIGTERM"
+grep -i "display\|waiting\|output" both.log
 exit $status
