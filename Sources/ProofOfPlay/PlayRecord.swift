@@ -31,6 +31,8 @@ public struct PlayRecord: Equatable, Sendable {
     /// How long it stood still, fully centred, between the two: what an advertiser pays for.
     public var centredSeconds: Double
     public var cause: PlayCause
+    /// The output it showed on (its connector's name), when bannerd drives outputs by name; written last.
+    public var output: String?
 
     public init(
         bannerID: String, image: String?, start: ClockReading, end: ClockReading, centredSeconds: Double,
@@ -60,6 +62,7 @@ public struct PlayRecord: Equatable, Sendable {
             $0.field("end", end.rfc3339)
             $0.field("centred_s", (centredSeconds * 1000).rounded() / 1000)
             $0.field("cause", cause.rawValue)
+            if let output { $0.field("output", output) }
         }
         return out.text + "\n"
     }

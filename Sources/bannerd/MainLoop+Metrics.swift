@@ -17,7 +17,7 @@ extension MainLoop {
     func writeMetrics() {
         guard let path = settings.metricsTextfile else { return }
         var snapshot = metrics.counts
-        primary.report(into: &snapshot)
+        for output in outputs { output.report(into: &snapshot) }
         snapshot.touchDevices = connections.input?.devices.filter { $0.capabilities.contains(.touch) }.count ?? 0
         let bytes = Array(snapshot.exposition.utf8)
         // Keyed by the path: when the disk is slow, only the newest contents wait.

@@ -14,8 +14,8 @@ extension OutputLoop {
     func framed(_ result: FrameDriver.FrameResult, autoplayWaitBegan: Bool, at now: Duration) {
         switch result {
         case .presented:
-            if frames.lastFramePanned == true { loop.metrics.counts.framesPanned += 1 }
-            if presenter.placeholdersOnScreen > 0 { loop.metrics.counts.placeholderFrames += 1 }
+            if frames.lastFramePanned == true { counts.framesPanned += 1 }
+            if presenter.placeholdersOnScreen > 0 { counts.placeholderFrames += 1 }
             loop.announceReady()
             captureScreenshots()
         case .dropped:

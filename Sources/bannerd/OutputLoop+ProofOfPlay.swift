@@ -16,8 +16,8 @@ extension OutputLoop {
         if let record = change.ended { keep(record) }
         // Written at the next regular write, not sooner: a showing every few seconds must not mean a write to an
         // SD card every few seconds.
-        if let shown = change.began { loop.metrics.counts.bannerShows.count(shown) }
-        if change.placeholderAtRest { loop.metrics.counts.placeholderRests += 1 }
+        if let shown = change.began { counts.bannerShows.count(shown) }
+        if change.placeholderAtRest { counts.placeholderRests += 1 }
     }
 
     /// bannerd stops: the banner on screen ends its play.
@@ -33,9 +33,12 @@ extension OutputLoop {
             bannerID: banner.id, image: banner.imagePath, centred: centred, placeholder: placeholder)
     }
 
-    /// Hands `record` to the writer: appended to its day's file and synced; on a new day, files past keeping go.
-    private func keep(_ record: PlayRecord) {
+    /// Hands `record` to the writer, with this output's name: appended to its day's file and synced; on a new day,
+    /// files past keeping go.
+    private func keep(_ shown: PlayRecord) {
         guard let files = settings.proofOfPlay else { return }
+        var record = shown
+        record.output = name
         let line = Array(record.jsonLine.utf8)
         let path = files.path(for: record.end)
         let today = record.end.localDay

@@ -36,27 +36,33 @@ extension OutputLoop {
     func stepEnded(at now: Duration) {
         for problem in presenter.takeProblems() { Log.warning(problem) }
         let streamed = presenter.takeStreamCounts()
-        loop.metrics.counts.streamedFramesDrawn += streamed.drawn
-        loop.metrics.counts.streamedFramesShown += streamed.shown
-        loop.metrics.counts.streamedFramesDropped += streamed.dropped
-        loop.metrics.counts.animationFramesLate += streamed.late
+        counts.streamedFramesDrawn += streamed.drawn
+        counts.streamedFramesShown += streamed.shown
+        counts.streamedFramesDropped += streamed.dropped
+        counts.animationFramesLate += streamed.late
         if tv?.step(at: now) == true { tvChanged() }
         loop.writeMetricsIfDue(at: now)
     }
 
-    /// What the metrics say of this output: its frames, banners, screen and TV.
+    /// What the metrics say of this output (its frames, banners and screen, under its name), and of the TV when it
+    /// has the board's.
     func report(into snapshot: inout BannerdMetrics) {
+        var figures = counts
+        figures.name = connector ?? ""
         let statistics = scheduler.statistics
-        snapshot.framesDrawn = statistics.framesRendered
-        snapshot.framesLate = statistics.framesLate
-        snapshot.flipsLost = statistics.flipTimeouts
-        snapshot.presentsRefused = statistics.presentsRefused
-        snapshot.autoplayWaits = statistics.autoplayWaits
-        snapshot.banners = banners.count
-        snapshot.screenOn = chores.powerState.isLit
-        snapshot.screen = screenStatus
-        snapshot.tvPower = tv?.control.tvPower
-        snapshot.cecCommands = tv?.outcomes ?? []
-        snapshot.displayConnected = screen != nil
+        figures.framesDrawn = statistics.framesRendered
+        figures.framesLate = statistics.framesLate
+        figures.flipsLost = statistics.flipTimeouts
+        figures.presentsRefused = statistics.presentsRefused
+        figures.autoplayWaits = statistics.autoplayWaits
+        figures.banners = banners.count
+        figures.screenOn = chores.powerState.isLit
+        figures.screen = screenStatus
+        figures.displayConnected = screen != nil
+        snapshot.outputs.append(figures)
+        if let tv {
+            snapshot.tvPower = tv.control.tvPower
+            snapshot.cecCommands = tv.outcomes
+        }
     }
 }

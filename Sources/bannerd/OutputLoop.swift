@@ -6,6 +6,7 @@ import DisplaySelection
 import EventLoop
 import FrameLoop
 import KMSDisplay
+import Metrics
 import MonotonicTime
 import PrerenderThreads
 import ServiceIO
@@ -66,6 +67,8 @@ final class OutputLoop: LoopWorld {
     var chores: LoopChores
     /// The TV over HDMI-CEC; nil while CEC is off (configured so, or no adapter found).
     var tv: TVLink?
+    /// The counts the metrics report for this output that the loop keeps (the frame scheduler keeps the others).
+    var counts = OutputMetrics()
     /// Whether `[cec] device = "auto"` has looked for the display's adapter (once: at the first display opened).
     var tvLookedFor = false
 

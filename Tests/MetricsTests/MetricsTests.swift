@@ -36,16 +36,18 @@ import Testing
     @Test func everyFamilyIsNamedByConventionAndCountersEndInTotal() {
         var metrics = BannerdMetrics()
         metrics.version = "0.1.0"
-        metrics.framesDrawn = 7
-        metrics.framesPanned = 5
-        metrics.bannerShows.count("sale")
-        metrics.placeholderRests = 2
         metrics.playRecordsLost = 3
-        metrics.autoplayWaits = 4
-        metrics.animationFramesLate = 6
-        metrics.streamedFramesDrawn = 8
-        metrics.streamedFramesShown = 9
-        metrics.streamedFramesDropped = 10
+        var output = OutputMetrics()
+        output.framesDrawn = 7
+        output.framesPanned = 5
+        output.bannerShows.count("sale")
+        output.placeholderRests = 2
+        output.autoplayWaits = 4
+        output.animationFramesLate = 6
+        output.streamedFramesDrawn = 8
+        output.streamedFramesShown = 9
+        output.streamedFramesDropped = 10
+        metrics.outputs = [output]
         let lines = metrics.exposition.split(separator: "\n")
         let types = lines.filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ") }
         #expect(types.count == 23)
@@ -53,6 +55,7 @@ import Testing
             #expect(type[2].hasPrefix("bannerd_"))
             #expect(type[2].hasSuffix("_total") == (type[3] == "counter"), "\(type)")
         }
+        // An output with no name yet (no display seen): no label.
         #expect(lines.contains(#"bannerd_build_info{version="0.1.0"} 1"#))
         #expect(lines.contains("bannerd_frames_drawn_total 7"))
         #expect(lines.contains("bannerd_frames_panned_total 5"))
@@ -71,9 +74,36 @@ import Testing
         #expect(!lines.contains { $0.contains("bannerd_tv_power_state") || $0.contains("bannerd_cec_") })
     }
 
+    @Test func eachOutputsSeriesCarryItsName() {
+        var metrics = BannerdMetrics()
+        var first = OutputMetrics(name: "HDMI-A-1")
+        first.framesDrawn = 120
+        first.bannerShows.count("sale")
+        var second = OutputMetrics(name: "HDMI-A-2")
+        second.framesDrawn = 40
+        second.screen = .noDisplay
+        second.displayConnected = false
+        first.displayConnected = true
+        metrics.outputs = [first, second]
+        metrics.contentReloads = 2
+        let lines = metrics.exposition.split(separator: "\n")
+        #expect(lines.contains(#"bannerd_frames_drawn_total{output="HDMI-A-1"} 120"#))
+        #expect(lines.contains(#"bannerd_frames_drawn_total{output="HDMI-A-2"} 40"#))
+        #expect(lines.contains(#"bannerd_banner_shows_total{output="HDMI-A-1",banner="sale"} 1"#))
+        #expect(lines.contains(#"bannerd_screen_state{output="HDMI-A-2",state="no-display"} 1"#))
+        #expect(lines.contains(#"bannerd_display_connected{output="HDMI-A-1"} 1"#))
+        #expect(lines.contains(#"bannerd_display_connected{output="HDMI-A-2"} 0"#))
+        // The board's own figures have no output.
+        #expect(lines.contains("bannerd_content_reloads_total 2"))
+        // One HELP and TYPE per family, however many outputs.
+        #expect(lines.filter { $0 == "# TYPE bannerd_frames_drawn_total counter" }.count == 1)
+    }
+
     @Test func theTVsPowerAndCECCommandsAreSeriesOnlyWithCEC() {
         var metrics = BannerdMetrics()
-        metrics.screen = .tvNotAnswering
+        var output = OutputMetrics()
+        output.screen = .tvNotAnswering
+        metrics.outputs = [output]
         metrics.tvPower = .standby
         metrics.cecCommands = [
             CECOutcomeCount(command: "Standby", result: "acknowledged", count: 2),

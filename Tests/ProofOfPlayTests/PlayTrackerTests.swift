@@ -57,6 +57,9 @@ import WallClock
             record.jsonLine
                 == #"{"banner":"a","image":"/c/a.png","start":"2026-11-25T10:00:00.000+01:00","end":"2026-11-25T10:00:05.750+01:00","centred_s":5.0,"cause":"start"}"#
                 + "\n")
+        var onAnOutput = record
+        onAnOutput.output = "HDMI-A-2"
+        #expect(onAnOutput.jsonLine.hasSuffix(#""cause":"start","output":"HDMI-A-2"}"# + "\n"))
     }
 
     @Test func aBannerThatOnlyPassedThroughTheCentreLeavesNoRecord() {

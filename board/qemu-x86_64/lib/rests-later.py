@@ -50,13 +50,19 @@ def recognise(colour, photos):
 
 
 def metric(text, name):
-    """Samples of one metric family: {labels or "": value}."""
+    """Samples of one metric family: {labels or "": value} (one output: each series carries its output's name)."""
     found = {}
     for line in text.splitlines():
         m = re.match(rf"^{name}(\{{[^}}]*\}})? (\S+)$", line)
         if m:
             found[m.group(1) or ""] = float(m.group(2))
     return found
+
+
+def total(text, name):
+    """The sum of a family's samples (every output's); None when the family is not in the text."""
+    samples = metric(text, name)
+    return sum(samples.values()) if samples else None
 
 
 def judge(out, mode, photos, problems):
@@ -83,7 +89,7 @@ def judge(out, mode, photos, problems):
     played = [r["banner"] for r in records]
     with open(os.path.join(out, f"{mode}-metrics.prom")) as f:
         metrics = f.read()
-    shows = {re.sub(r'^\{banner="(.*)"\}$', r"\1", k): int(v)
+    shows = {re.search(r'banner="([^"]*)"', k).group(1): int(v)
              for k, v in metric(metrics, "bannerd_banner_shows_total").items()}
     with open(os.path.join(out, f"{mode}-status.json")) as f:
         status = json.load(f)
@@ -110,10 +116,10 @@ def judge(out, mode, photos, problems):
         fail(f"ctl status counted {status.get('plays_today')} plays before the last, the file has {len(records)}")
     for name in ("bannerd_placeholder_frames_total", "bannerd_placeholder_rests_total",
                  "bannerd_play_records_lost_total"):
-        value = metric(metrics, name).get("")
+        value = total(metrics, name)
         if value != 0:
             fail(f"{name} is {value}")
-    waits = metric(metrics, "bannerd_autoplay_waits_total").get("")
+    waits = total(metrics, "bannerd_autoplay_waits_total")
     if waits is None:
         fail("no bannerd_autoplay_waits_total in the metrics")
     # Scanout "auto" pans where the driver can (bochs does): a run that panned nothing proved nothing of panning.

@@ -83,7 +83,7 @@ wait_until 40 tv_is standby || fail "the TV is not in standby while the screen i
 [ "$(tv_said "Changing state to standby")" = 1 ] || fail "the TV was not sent Standby"
 wait_until 20 metric_is 'bannerd_tv_power_state{state="standby"}' \
     || fail "the metrics do not say the TV is in standby: $(grep 'tv_power\|screen_state\|cec' bannerd.prom)"
-metric_is 'bannerd_screen_state{state="off-by-schedule"}' || fail "the metrics do not say the screen is off by schedule"
+metric_is 'bannerd_screen_state{output="Virtual-1",state="off-by-schedule"}' || fail "the metrics do not say the screen is off by schedule"
 grep -q 'bannerd_cec_commands_total{command="Standby",result="acknowledged"} 1' bannerd.prom \
     || fail "the metrics do not count the Standby acknowledged"
 
