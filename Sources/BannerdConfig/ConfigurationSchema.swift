@@ -84,6 +84,9 @@ enum ConfigurationSchema {
                 }
                 c.input.calibration = CalibrationMatrix(n[0], n[1], n[2], n[3], n[4], n[5])
             },
+            ConfigurationKey("output") { c, v throws(ValueProblem) in
+                c.input.output = v.isAuto ? nil : try connectorName(v)
+            },
         ])
 
     static let carousel = ConfigurationTable(

@@ -8,7 +8,10 @@ public struct InputSettings: Equatable, Sendable {
     /// property `LIBINPUT_CALIBRATION_MATRIX` when set, else identity. Keep it for the digitizer: rotation is
     /// `[display] rotation`.
     public var calibration: CalibrationMatrix?
+    /// The output (a connector's name) whose carousel touch and keys move, for devices udev binds to no output
+    /// (their `WL_OUTPUT` property binds them); nil: the first output.
+    public var output: String?
 
-    /// seat0, no calibration.
+    /// seat0, no calibration, the first output.
     public init() {}
 }

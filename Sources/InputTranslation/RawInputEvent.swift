@@ -59,13 +59,18 @@ public struct InputDeviceInfo: Equatable, Sendable {
     public var capabilities: InputCapabilities
     /// Width and height in millimetres, nil when the device has no resolution.
     public var size: MillimetrePoint?
+    /// The output udev binds the device to (its `WL_OUTPUT` property, a connector's name), nil when none.
+    public var output: String?
 
     /// Device information from its parts.
-    public init(name: String, sysname: String, capabilities: InputCapabilities, size: MillimetrePoint?) {
+    public init(
+        name: String, sysname: String, capabilities: InputCapabilities, size: MillimetrePoint?, output: String? = nil
+    ) {
         self.name = name
         self.sysname = sysname
         self.capabilities = capabilities
         self.size = size
+        self.output = output
     }
 }
 

@@ -31,7 +31,11 @@ enum LibinputEventReader {
         return InputDeviceInfo(
             name: libinput_device_get_name(device).map { String(cString: $0) } ?? "?",
             sysname: libinput_device_get_sysname(device).map { String(cString: $0) } ?? "?",
-            capabilities: capabilities, size: size)
+            capabilities: capabilities, size: size,
+            // libinput reads the udev property WL_OUTPUT; an empty one binds nothing.
+            output: libinput_device_get_output_name(device).map { String(cString: $0) }.flatMap {
+                $0.isEmpty ? nil : $0
+            })
     }
 
     /// The raw form of `event`, nil for event kinds bannerd ignores (gestures, tablets, switches, axes).

@@ -18,7 +18,7 @@ public final class LibinputInput {
     private let udev: OpaquePointer
     private let context: OpaquePointer
     private let interface: UnsafeMutablePointer<libinput_interface>
-    private var translator: LibinputTranslator
+    private var router: InputRouter
 
     /// Creates a udev context (udev_new: NULL) and a libinput context on `seat`
     /// (libinput_udev_create_context: NULL; libinput_udev_assign_seat: −1).
@@ -41,7 +41,7 @@ public final class LibinputInput {
         self.udev = udev
         self.context = context
         self.interface = interface
-        translator = LibinputTranslator(transform: transform)
+        router = InputRouter(transform: transform)
     }
 
     deinit {
@@ -53,28 +53,34 @@ public final class LibinputInput {
     /// Readable when libinput has events to dispatch.
     public var fileDescriptor: Int32 { libinput_get_fd(context) }
 
-    /// The mapping to display pixels; set it again after a modeset changes the size or rotation.
-    public var transform: TouchTransform {
-        get { translator.transform }
-        set { translator.transform = newValue }
+    /// The outputs driven and each one's mapping to its screen's pixels, and where devices bound to none go (nil:
+    /// the first output, mapped by `defaultTransform`); set again after a modeset changes a size or rotation.
+    /// Returns the contacts cancelled on an output a device left.
+    @discardableResult
+    public func drive(
+        _ outputs: [(name: String, transform: TouchTransform)], defaultOutput: String?,
+        defaultTransform: TouchTransform
+    ) -> [RoutedInputEvent] {
+        router.drive(outputs, defaultOutput: defaultOutput, defaultTransform: defaultTransform)
     }
 
     /// The devices present now, by name.
-    public var devices: [InputDeviceInfo] { translator.devices.values.sorted { $0.sysname < $1.sysname } }
+    public var devices: [InputDeviceInfo] { router.deviceInfos.sorted { $0.sysname < $1.sysname } }
 
-    /// Reads what the kernel queued (libinput_dispatch: negative errno) and returns it as engine events.
-    public func dispatch() throws(SystemCallError) -> [InputEvent] {
+    /// Reads what the kernel queued (libinput_dispatch: negative errno) and returns it as engine events, each for
+    /// its device's output (`InputRouter`).
+    public func dispatch() throws(SystemCallError) -> [RoutedInputEvent] {
         let result = libinput_dispatch(context)
         guard result == 0 else { throw SystemCallError(call: "libinput_dispatch", errno: -result, .input(seat)) }
-        var events: [InputEvent] = []
+        var events: [RoutedInputEvent] = []
         while let event = libinput_get_event(context) {
             defer { libinput_event_destroy(event) }
-            let known = translator.devices
-            if let raw = LibinputEventReader.raw(event, hasSize: { known[$0]?.size != nil }) {
-                events += translator.translate(raw)
+            let known = router
+            if let raw = LibinputEventReader.raw(event, hasSize: { known.size(of: $0) != nil }) {
+                events += router.route(raw)
             }
         }
-        events += translator.flush()
+        events += router.flush()
         return events
     }
 

@@ -40,6 +40,8 @@ final class MainLoop {
         var fonts: FontPaths
         var seat: String
         var calibration: CalibrationMatrix
+        /// The output whose carousel devices bound to none move (`[input] output`); nil: the first.
+        var touchOutput: String?
         var controlPath: String?
         var terminalPath: String?
         /// nil: the built-in demo banners.
@@ -122,6 +124,7 @@ final class MainLoop {
                     + "\(output.banners.count) banner(s)")
         }
         Log.info("touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
+        touchFollowsOutputs()
     }
 
     /// The pre-render threads, each with a renderer of its own built on it (FreeType faces and the glyph cache are
@@ -201,13 +204,39 @@ final class MainLoop {
                 Log.warning("display \(screen.summary) left out: \(error)")
             }
         }
+        touchFollowsOutputs()
         sendStatus()
         metricsChanged()
     }
 
-    /// Touch and keys move the first output's carousel, mapped to its screen.
-    func touchFollowsFirstOutput() {
-        connections.input?.transform = Screen.touchTransform(primary.screen, calibration: settings.calibration)
+    /// Each touch device moves its output's carousel, mapped to that output's screen (`InputRouter`); contacts a
+    /// device had on an output it leaves are cancelled there. Called whenever an output's display opens or closes.
+    func touchFollowsOutputs() {
+        guard let input = connections.input else { return }
+        let shown = outputs.compactMap { output in
+            output.screen.map {
+                (name: output.name, transform: Screen.touchTransform($0, calibration: settings.calibration))
+            }
+        }
+        let cancelled = input.drive(
+            shown, defaultOutput: settings.touchOutput,
+            defaultTransform: Screen.touchTransform(primary.screen, calibration: settings.calibration))
+        deliver(cancelled)
+    }
+
+    /// Input events to the outputs they are for: a device's own output while it shows, else the default (`[input]
+    /// output` while it shows, else the first output showing).
+    private func deliver(_ events: [RoutedInputEvent]) {
+        let now = MonotonicClock.now()
+        for routed in events {
+            let fallback = settings.touchOutput.flatMap(shownOutput(named:)) ?? primary
+            let output = routed.output.flatMap(shownOutput(named:)) ?? fallback
+            if let action = output.input(routed.event, at: now) { output.report(action) }
+        }
+    }
+
+    private func shownOutput(named name: String) -> OutputLoop? {
+        outputs.first { $0.name == name && $0.screen != nil }
     }
 
     /// WATCHDOG=1, unless an output's display is hung (`OutputLoop.watchdog`).
@@ -269,9 +298,7 @@ final class MainLoop {
 
     private func readInput(_ input: LibinputInput) {
         do {
-            for event in try input.dispatch() {
-                if let action = primary.input(event, at: MonotonicClock.now()) { primary.report(action) }
-            }
+            deliver(try input.dispatch())
         } catch {
             Log.warning("input: \(error)")
         }

@@ -11,7 +11,7 @@ extension OutputLoop {
         stopPanning()
         current.device.shutdown()
         displayState = .waiting(for: "display \(current.status.connector) to be connected again")
-        loop.touchFollowsFirstOutput()
+        loop.touchFollowsOutputs()
         loop.sendStatus()
         loop.metricsChanged()
     }
@@ -38,7 +38,7 @@ extension OutputLoop {
         guard let fresh = screen else { return }
         openTV(for: fresh)
         if timerPacing { Self.logTimerPacing(fresh) }
-        loop.touchFollowsFirstOutput()
+        loop.touchFollowsOutputs()
         let layout = fresh.layout
         let format = fresh.device.format
         if layout != scheduler.carousel.layout || fresh.rotation != presenter.composer.rotation

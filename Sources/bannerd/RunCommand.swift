@@ -89,6 +89,7 @@ struct RunCommand: BannerdCommand {
             background: configuration.carousel.background,
             fonts: configuration.fonts,
             seat: configuration.input.seat, calibration: configuration.input.calibration ?? .identity,
+            touchOutput: configuration.input.output,
             controlPath: configuration.controlSocketPath, terminalPath: vt,
             contentDirectory: configuration.contentDirectory, schedule: configuration.schedule,
             actions: configuration.actions, metricsTextfile: configuration.metricsTextfile,

@@ -190,14 +190,14 @@ struct KMSCheck {
         while MonotonicClock.now() < deadline {
             if let done = options.inputUntilFile, access(done, F_OK) == 0 {
                 // Events sent before the file was made are queued already: take them, then stop.
-                for event in try input.dispatch() { say("input: \(event)") }
+                for routed in try input.dispatch() { say("input: \(routed.event)") }
                 break
             }
             var fds = [pollfd(fd: input.fileDescriptor, events: Int16(POLLIN), revents: 0)]
             if let fd = display.pollDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
             if fds.count > 1, fds[1].revents != 0 { _ = try display.handleReadable() }
-            for event in try input.dispatch() { say("input: \(event)") }
+            for routed in try input.dispatch() { say("input: \(routed.event)") }
         }
     }
 

@@ -14,6 +14,8 @@
 #             equal to head 1's screendump and the default one to head 0's; head 1 unplugged while both slide: head
 #             0 plays on with no flip lost and its slide completed, head 1's output waits; plugged back at 800x600,
 #             its carousel again at that size
+#   touch     a touchscreen udev binds to Virtual-2 (WL_OUTPUT, by a udev rule) swipes head 1's carousel alone; an
+#             unbound one swipes head 0's alone
 # qemu-run: packages python3
 # qemu-run-args: --gpu virtio --heads 2 --size 1024x768 --timeout 300
 # qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
@@ -123,6 +125,29 @@ wait_until 60 both_at_800 || fail "head 1 not shown again at 800x600: $(ctl stat
 wait_until 30 eval '[ "$(output_field Virtual-2 phase)" = rest ]' || fail "head 1 not at rest: $(ctl status)"
 shot --head 1 both-replugged || fail "no screendump of head 1"
 echo "both-replugged.png 1" >> geometry-later
+
+echo "== touch: a panel udev binds to Virtual-2 moves head 1 alone, an unbound one head 0 alone"
+mkdir -p /run/udev/rules.d
+echo 'SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="head1 touch", ENV{WL_OUTPUT}="Virtual-2"' \
+    > /run/udev/rules.d/70-head1-touch.rules
+udevadm control --reload-rules
+swipe() { # NAME WIDTH HEIGHT: a swipe to the next banner on a touchscreen of that size, across its middle
+    local y=$(($3 / 2)) x=$(($2 * 7 / 8)) step=$(($2 / 8))
+    "$QEMU_RUN_BOARD/touch.py" --name "$1" --size "$2x$3" - <<< "0 down $x $y
+30 move $((x - step)) $y
+60 move $((x - 2 * step)) $y
+90 move $((x - 3 * step)) $y
+120 move $((x - 4 * step)) $y
+150 up" || fail "touch.py $1"
+}
+moved_to() { [ "$(output_field "$1" phase)" = rest ] && [ "$(output_field "$1" index)" = "$2" ]; }
+before0=$(output_field Virtual-1 index) before1=$(output_field Virtual-2 index)
+swipe "head1 touch" 800 600
+wait_until 30 moved_to Virtual-2 $(((before1 + 1) % 6)) || fail "the bound panel's swipe did not move head 1: $(ctl status)"
+[ "$(output_field Virtual-1 index)" = "$before0" ] || fail "the bound panel's swipe moved head 0: $(ctl status)"
+swipe "head0 touch" 1024 768
+wait_until 30 moved_to Virtual-1 $(((before0 + 1) % 6)) || fail "the unbound panel's swipe did not move head 0: $(ctl status)"
+[ "$(output_field Virtual-2 index)" = $(((before1 + 1) % 6)) ] || fail "the unbound panel's swipe moved head 1: $(ctl status)"
 ctl status
 kill -TERM $pid
 wait $pid || fail "exit status $? after SIGTERM"
