@@ -27,6 +27,17 @@ if arguments.count == 5, let probe = probes[arguments[1]], let width = Int(argum
     }
 }
 
+if arguments.count == 4, arguments[1] == "--outputs-probe", let outputs = Int(arguments[3]) {
+    // The child of the outputs section: `--outputs-probe DIR N`.
+    do {
+        try OutputsMemory.probe(directory: arguments[2], outputs: outputs)
+        exit(0)
+    } catch {
+        print("outputs-probe failed: \(error)")
+        exit(1)
+    }
+}
+
 if arguments.count == 4, arguments[1] == "--profile-compose" {
     // For `perf record`: nothing but frame composition, 20,000 times.
     let size = arguments[2].split(separator: "x").compactMap { Int($0) }
@@ -55,14 +66,14 @@ if arguments.count == 5, arguments[1] == "--video-instructions", let count = Int
         exit(1)
     }
 }
-// `--only engine,compose,alloc,prerender,rss,images,storm,scanout,startup,rest,animation,video,soak` runs some sections;
+// `--only engine,compose,alloc,prerender,rss,outputs,images,storm,scanout,startup,rest,animation,video,soak` runs some sections;
 // all but the hour-long soak by default.
 let sections: Set<String> =
     arguments.count == 3 && arguments[1] == "--only"
     ? Set(arguments[2].split(separator: ",").map(String.init))
     : [
-        "engine", "compose", "alloc", "prerender", "rss", "images", "storm", "scanout", "startup", "rest", "animation",
-        "video",
+        "engine", "compose", "alloc", "prerender", "rss", "outputs", "images", "storm", "scanout", "startup", "rest",
+        "animation", "video",
     ]
 let scratch = PhotoFixture.scratchDirectory()
 defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -73,6 +84,7 @@ do {
     if sections.contains("alloc") { try AllocationCount.run(fonts: fonts) }
     if sections.contains("prerender") { try PrerenderCost.run(fonts: fonts, scratch: scratch) }
     if sections.contains("rss") { try MemoryFootprint.run(scratch: scratch) }
+    if sections.contains("outputs") { try OutputsMemory.run(scratch: scratch) }
     if sections.contains("images") { try ImageMemory.run(scratch: scratch) }
     if sections.contains("storm") { try FlickStorm.run(fonts: fonts) }
     if sections.contains("scanout") { try ScanoutPaths.run(fonts: fonts) }
