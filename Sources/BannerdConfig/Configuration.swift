@@ -33,6 +33,9 @@ public struct Configuration: Equatable, Sendable {
     /// `[actions]`: the programs a tap may run, by the name banners.toml gives (`action = "show-offer"`): each an
     /// argv, the program's absolute path first.
     public var actions: [String: [String]] = [:]
+    /// `[[output]]`: the connectors bannerd drives, each with what it shows unlike the others; empty: every connected
+    /// output, alike.
+    public var outputs: [OutputSettings] = []
 
     /// The defaults.
     public init() {}

@@ -19,10 +19,17 @@ extension Configuration {
         func report(_ position: TOMLPosition, _ message: String) {
             problems.append(ConfigurationProblem(path: path, TOMLSyntaxError(at: position, message)))
         }
-        let tableList = ConfigurationSchema.tables.map { "[\($0.name)]" }.joined(separator: ", ")
+        let tableList = (ConfigurationSchema.tables.map { "[\($0.name)]" } + ["[[\(OutputsReader.name)]]"])
+            .joined(separator: ", ")
         // A table is a table however it is written: [display], display.rotation = 90 or display = {…}.
         for key in document.root.keys {
             guard let value = document.root.values[key.name] else { continue }
+            if key.name == OutputsReader.name {
+                let (outputs, bad) = OutputsReader.outputs(from: value)
+                c.outputs = outputs
+                for problem in bad { report(problem.position ?? value.position, problem.message) }
+                continue
+            }
             let schema = ConfigurationSchema.table(key.name)
             guard case .table(let table) = value.kind, let schema else {
                 if case .array(let elements) = value.kind, let header = elements.first?.table?.header {

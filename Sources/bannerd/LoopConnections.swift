@@ -16,7 +16,8 @@ struct LoopConnections {
     let wakeSignal: WakeSignal
     /// udev's drm events: a display plugged in or out.
     let hotplug: DRMHotplugMonitor?
-    let contentWatcher: DirectoryWatcher?
+    /// Each content directory's watcher (the outputs' directories that exist).
+    let contentWatchers: [DirectoryWatcher]
     /// Readable when the wall clock is set, so the schedules are looked at again.
     let clockChanges: ClockChangeWatcher?
     let input: LibinputInput?
@@ -39,7 +40,7 @@ struct LoopConnections {
             if let tv = output.tv?.fileDescriptor { set.append(tv) }
         }
         if let hotplug { set.append(hotplug.fileDescriptor) }
-        if let contentWatcher { set.append(contentWatcher.fileDescriptor) }
+        for watcher in contentWatchers { set.append(watcher.fileDescriptor) }
         if let clockChanges { set.append(clockChanges.fileDescriptor) }
         if let input { set.append(input.fileDescriptor) }
         control?.appendPollDescriptors(to: &set)

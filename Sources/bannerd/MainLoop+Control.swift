@@ -49,8 +49,8 @@ extension MainLoop {
     }
 
     /// Watches the content directory for changes; nil for the built-in demo content or a directory not there yet.
-    static func watchContent(_ settings: Settings) -> DirectoryWatcher? {
-        guard let directory = settings.contentDirectory, LocalFiles().exists(directory) else {
+    static func watchContent(_ directory: String?) -> DirectoryWatcher? {
+        guard let directory, LocalFiles().exists(directory) else {
             return nil
         }
         do {
@@ -114,37 +114,47 @@ extension MainLoop {
         return ControlReply("ok")
     }
 
-    /// Reads the content again, off the loop (`LoopThreads.content`: a large manifest, a video's container read
-    /// whole for its length, a slow card never hold up a frame), and stages it once read (`collectContent`).
+    /// Reads every output's content again (SIGHUP, `ctl reload`): each directory once.
     func reloadContent() {
+        for directory in Self.contentDirectories(outputs.map(\.settings)) { reloadContent(of: directory) }
+    }
+
+    /// Reads `directory` again, off the loop (`LoopThreads.content`: a large manifest, a video's container read
+    /// whole for its length, a slow card never hold up a frame), for the outputs that show it; staged once read
+    /// (`collectContent`).
+    func reloadContent(of directory: String?) {
         // One reload per request: changes seen before the directory is read are in this reload, so neither their
         // queued events nor a pending debounce may start a second one (a sync job writes, then says `reload`).
         // Taken before reading, so a write that lands while reading still triggers its own reload.
-        _ = connections.contentWatcher?.takeChanges()
-        for output in outputs { output.chores.contentReloaded() }
+        for watcher in connections.contentWatchers where watcher.path == directory { _ = watcher.takeChanges() }
+        for output in outputs where output.settings.contentDirectory == directory { output.chores.contentReloaded() }
         metrics.counts.contentReloads += 1
         metricsChanged()
-        let (directory, actions) = (settings.contentDirectory, Set(settings.actions.keys))
+        let actions = Set(settings.actions.keys)
         // A request while another waits to be read replaces it: the directory is read once for both.
-        threads.content.submit(key: "reload") { Self.readContent(directory, actions: actions) }
+        threads.content.submit(key: "reload \(directory ?? "")") { Self.readContent(directory, actions: actions) }
     }
 
-    /// The reloads read since the last wake-up: the banner on screen stays when it still exists. A broken update
-    /// (unreadable manifest, syntax error, nothing valid) keeps the banners shown; banners with a missing image are
-    /// left out.
+    /// The reloads read since the last wake-up, each for the outputs that show its directory: the banner on screen
+    /// stays when it still exists. A broken update (unreadable manifest, syntax error, nothing valid) keeps the
+    /// banners shown; banners with a missing image are left out.
     func collectContent() {
         for read in threads.content.collect() {
-            guard let fresh = Self.accepted(Self.update(from: read, showing: primary.banners)) else {
+            let showing = outputs.filter { $0.settings.contentDirectory == read.directory }
+            guard let shown = showing.first else { continue }  // an output that went away
+            guard let fresh = Self.accepted(Self.update(from: read, showing: shown.banners)) else {
                 metrics.counts.contentReloadFailures += 1
                 metricsChanged()
                 continue
             }
-            for output in outputs {
+            for output in showing {
                 output.plays.glass.moved(by: .reload)
                 // On screen once the banners around the centre are rendered, at the carousel's next rest.
                 output.stage(fresh, at: MonotonicClock.now())
             }
-            Log.info("content reloaded: \(fresh.count) banner(s)")
+            Log.info(
+                "content reloaded: \(fresh.count) banner(s)"
+                    + (outputs.count > showing.count ? " for \(showing.map(\.name).joined(separator: ", "))" : ""))
         }
     }
 
@@ -155,6 +165,14 @@ extension MainLoop {
         /// The configured directory does not exist.
         case missing(directory: String)
         case loaded(ContentLoadResult, directory: String)
+
+        /// The directory read; nil for the built-in demo banners.
+        var directory: String? {
+            switch self {
+            case .none: return nil
+            case .missing(let directory), .loaded(_, let directory): return directory
+            }
+        }
     }
 
     /// Reads `directory`, its banners naming `actions`; on any thread (it logs nothing).

@@ -57,8 +57,23 @@ final class MainLoop {
         /// The TV over HDMI-CEC.
         var cec: CECSettings
 
+        /// `[[output]]`: the connectors to drive, each with what it shows unlike the others; empty: every connected one.
+        var outputs: [OutputSettings] = []
+
         /// Where the carousel's clock sits on the wall clock's now, when autoplay follows the wall clock.
         var wallOffset: Duration? { sync == .wallClock ? MonotonicClock.wallOffset() : nil }
+
+        /// These settings for `output` alone: its connector, and its own content, mode, rotation and scale where it
+        /// has them.
+        func forOutput(_ output: OutputSettings) -> Settings {
+            var own = self
+            own.display.connectorName = output.connector
+            if let mode = output.mode { own.display.mode = mode }
+            if let rotation = output.rotation { own.display.rotation = rotation }
+            if let scale = output.scale { own.scale = scale }
+            if let directory = output.contentDirectory { own.contentDirectory = directory }
+            return own
+        }
     }
 
     let settings: Settings
@@ -85,39 +100,30 @@ final class MainLoop {
         let clockChanges = Self.watchClockChanges()
         let terminal = Self.takeOverTerminal(settings)
         let hotplug = Self.openHotplugMonitor()
-        let screens: [Screen]
-        var waitingFor = "a display"
-        do {
-            screens = try Screen.open(settings, all: true)
-        } catch {
-            // Exiting instead would make systemd restart bannerd until its start limit reboots the board, every
-            // boot (the KMS driver of a boot-time service may come late, or a cable may be missing); waiting, it
-            // shows the carousel as soon as udev (or the next probe) finds the display.
-            waitingFor = "a display (\(error))"
-            Log.warning("waiting for \(waitingFor)")
-            screens = []
-        }
+        let displays = Self.openOutputs(settings)
         let wakeSignal = try WakeSignal()
         threads = try LoopThreads(waking: wakeSignal)
         metrics = LoopMetrics(now: started)
         metrics.counts.version = BannerdVersion.current
         metrics.counts.startTime = Double(time(nil))
-        // Read here, before the first frame: nothing is on screen to hold up.
-        let read = Self.readContent(settings.contentDirectory, actions: Set(settings.actions.keys))
-        let loaded = Self.accepted(Self.update(from: read, showing: [])) ?? []
-        let input = Self.openInput(settings, screen: screens.first)
+        // Read here, before the first frame: nothing is on screen to hold up. Each directory once.
+        var loaded: [String?: BannerList] = [:]
+        for directory in Self.contentDirectories(displays.map(\.settings)) {
+            let read = Self.readContent(directory, actions: Set(settings.actions.keys))
+            loaded[directory] = Self.accepted(Self.update(from: read, showing: [])) ?? []
+        }
+        let input = Self.openInput(settings, screen: displays.lazy.compactMap(\.state.screen).first)
         let control = Self.openControl(settings)
-        let contentWatcher = Self.watchContent(settings)
+        let contentWatchers = Self.contentDirectories(displays.map(\.settings)).compactMap(Self.watchContent)
         let notifier = Self.openNotifier()
         connections = LoopConnections(
-            signals: signals, wakeSignal: wakeSignal, hotplug: hotplug, contentWatcher: contentWatcher,
+            signals: signals, wakeSignal: wakeSignal, hotplug: hotplug, contentWatchers: contentWatchers,
             clockChanges: clockChanges, input: input, control: control, actions: Self.makeActionRunner(),
             terminal: terminal, notifier: notifier)
-        let opened: [OutputLoop.DisplayState] =
-            screens.isEmpty ? [.waiting(for: waitingFor)] : screens.map { .connected($0) }
-        for display in opened {
+        for (own, display) in displays {
             let output = try OutputLoop(
-                loop: self, settings: settings, opened: display, loaded: loaded, waking: wakeSignal, now: started)
+                loop: self, settings: own, opened: display, loaded: loaded[own.contentDirectory] ?? [],
+                waking: wakeSignal, now: started)
             outputs.append(output)
             Log.info(
                 "display \(display.screen?.summary ?? "none yet"), scale \(output.scheduler.carousel.layout.scale), "
@@ -125,6 +131,46 @@ final class MainLoop {
         }
         Log.info("touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
         touchFollowsOutputs()
+    }
+
+    /// The outputs to make at start, each with its settings and its display or what it waits for: every connected
+    /// output of the card, or one waiting for a display when none is; with `[[output]]` tables, each listed
+    /// connector, opened beside those before it, or waiting for it. Waiting rather than exiting: systemd would
+    /// restart bannerd until its start limit reboots the board, every boot (the KMS driver of a boot-time service may
+    /// come late, or a cable may be missing); waiting, it shows the carousel as soon as udev (or a probe) finds it.
+    static func openOutputs(_ settings: Settings) -> [(settings: Settings, state: OutputLoop.DisplayState)] {
+        guard !settings.outputs.isEmpty else {
+            do {
+                return try Screen.open(settings, all: true).map { (settings, .connected($0)) }
+            } catch {
+                let reason = "a display (\(error))"
+                Log.warning("waiting for \(reason)")
+                return [(settings, .waiting(for: reason))]
+            }
+        }
+        var opened: [Screen] = []
+        return settings.outputs.map { output in
+            let own = settings.forOutput(output)
+            do {
+                if let screen = try Screen.open(own, connector: output.connector, beside: opened).first {
+                    opened.append(screen)
+                    return (own, .connected(screen))
+                }
+                Log.warning("waiting for display \(output.connector) to be connected")
+                return (own, .waiting(for: "display \(output.connector) to be connected"))
+            } catch {
+                let reason = "display \(output.connector) (\(error))"
+                Log.warning("waiting for \(reason)")
+                return (own, .waiting(for: reason))
+            }
+        }
+    }
+
+    /// The content directories of `outputs`, each once, in order.
+    static func contentDirectories(_ outputs: [Settings]) -> [String?] {
+        var seen: [String?] = []
+        for directory in outputs.map(\.contentDirectory) where !seen.contains(directory) { seen.append(directory) }
+        return seen
     }
 
     /// The pre-render threads, each with a renderer of its own built on it (FreeType faces and the glyph cache are
@@ -171,11 +217,12 @@ final class MainLoop {
     }
 
     /// Displays connected beside those shown become outputs of their own, showing the content the others show (the
-    /// newest, when a reload is staged), each at its own size; none when a connector is configured (that one alone).
+    /// newest, when a reload is staged), each at its own size; none when a connector is configured (that one alone)
+    /// or outputs are listed (those alone).
     private func adoptNewOutputs() {
         newOutputsDue = false
         let shown = outputs.compactMap(\.screen)
-        guard settings.display.connectorName == nil, !shown.isEmpty else { return }
+        guard settings.display.connectorName == nil, settings.outputs.isEmpty, !shown.isEmpty else { return }
         let fresh: [Screen]
         do {
             fresh = try Screen.open(settings, beside: shown)
@@ -258,9 +305,11 @@ final class MainLoop {
                 logWriteFailures()
             } else if let output = outputs.first(where: { fd == $0.screen?.device.pollDescriptor }) {
                 output.readFlips()  // the others of its card take theirs after (`takeFlips`)
-            } else if let contentWatcher = connections.contentWatcher, fd == contentWatcher.fileDescriptor {
-                if contentWatcher.takeChanges() {
-                    for output in outputs { output.chores.contentChanged(at: MonotonicClock.now()) }
+            } else if let watcher = connections.contentWatchers.first(where: { fd == $0.fileDescriptor }) {
+                if watcher.takeChanges() {
+                    for output in outputs where output.settings.contentDirectory == watcher.path {
+                        output.chores.contentChanged(at: MonotonicClock.now())
+                    }
                 }
             } else if let clockChanges = connections.clockChanges, fd == clockChanges.fileDescriptor {
                 clockChanged(clockChanges)

@@ -14,7 +14,7 @@ extension OutputLoop {
         case .probeDisplay:
             reprobeDisplay(at: MonotonicClock.now())
         case .reloadContent:
-            loop.reloadContent()
+            loop.reloadContent(of: settings.contentDirectory)
         case .powerState(.on):
             Log.info("screen on")
         case .powerState(.woken):

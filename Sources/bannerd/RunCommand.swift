@@ -93,7 +93,7 @@ struct RunCommand: BannerdCommand {
             controlPath: configuration.controlSocketPath, terminalPath: vt,
             contentDirectory: configuration.contentDirectory, schedule: configuration.schedule,
             actions: configuration.actions, metricsTextfile: configuration.metricsTextfile,
-            proofOfPlay: configuration.proofOfPlay, cec: configuration.cec)
+            proofOfPlay: configuration.proofOfPlay, cec: configuration.cec, outputs: configuration.outputs)
         let loop = try MainLoop(settings: settings)
         try loop.run()
     }

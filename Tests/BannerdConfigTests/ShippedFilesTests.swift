@@ -24,13 +24,14 @@ import WallClock
         var everythingUncommented: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let setting = line.hasPrefix("#") && !line.hasPrefix("# ") && line.count > 1 ? line.dropFirst() : line
-            if setting.hasPrefix("[") { table = String(setting.dropFirst().prefix { $0 != "]" }) }
+            // [name] and [[name]] alike.
+            if setting.hasPrefix("[") { table = String(setting.drop { $0 == "[" }.prefix { $0 != "]" }) }
             if let key = setting.split(separator: " = ").first, setting != line, !setting.hasPrefix("[") {
                 documented[table, default: []].append(String(key))
             }
             everythingUncommented.append(setting)
-            // Examples, not defaults: the schedule and the actions are off unless written.
-            defaultsUncommented.append(table == "schedule" || table == "actions" ? line : setting)
+            // Examples, not defaults: the schedule, the actions and the outputs are off unless written.
+            defaultsUncommented.append(["schedule", "actions", OutputsReader.name].contains(table) ? line : setting)
         }
         // [actions]' keys are the admin's names, not the schema's.
         for schema in ConfigurationSchema.tables where schema.name != ConfigurationSchema.actions.name {
@@ -43,6 +44,13 @@ import WallClock
             fileContents: everythingUncommented.joined(separator: "\n"), path: "example")
         #expect(scheduled.schedule?.start == ClockTime(hour: 7, minute: 0) && scheduled.schedule?.days.count == 6)
         #expect(scheduled.actions == ["show-offer": ["/usr/local/bin/show-offer", "--fullscreen"]])
+        #expect(
+            scheduled.outputs == [
+                OutputSettings(connector: "HDMI-A-1"),
+                OutputSettings(
+                    connector: "HDMI-A-2", contentDirectory: "/var/lib/bannerd/content-right", rotation: .clockwise90),
+            ])
+        #expect(Set(documented[OutputsReader.name] ?? []).isSubset(of: OutputsReader.keys.map(\.0)))
     }
 
     static let boards = ["rpi-7inch-dsi", "rpi-hdmi", "hdmi-1080p-usb-touch", "portrait-1080x1920", "qemu-x86_64"]

@@ -14,6 +14,8 @@
 #             equal to head 1's screendump and the default one to head 0's; head 1 unplugged while both slide: head
 #             0 plays on with no flip lost and its slide completed, head 1's output waits; plugged back at 800x600,
 #             its carousel again at that size
+#   own       `[[output]]` tables: head 1 shows a content directory of its own (2 banners, head 0 the demo's 6), in
+#             its colour on head 1's screendump; a banner added there reaches head 1 alone (head 0 draws nothing)
 #   touch     a touchscreen udev binds to Virtual-2 (WL_OUTPUT, by a udev rule) swipes head 1's carousel alone; an
 #             unbound one swipes head 0's alone
 # qemu-run: packages python3
@@ -152,4 +154,31 @@ ctl status
 kill -TERM $pid
 wait $pid || fail "exit status $? after SIGTERM"
 grep -i "display\|waiting\|output" both.log
+
+echo "== [[output]] tables: head 1 shows a content directory of its own, reloaded alone"
+right=/run/bannerd-right
+mkdir -p $right
+right_banner() { printf '[[banner]]\nid = "%s"\ntitle = "%s"\nbackground = "#A03020"\n\n' "$1" "$2"; }
+{ right_banner right-a "Right screen"; right_banner right-b "Right screen, second"; } > /run/right.tmp
+mv /run/right.tmp $right/banners.toml
+printf '[display]\nscale = 1\n\n[[output]]\nconnector = "Virtual-1"\n\n[[output]]\nconnector = "Virtual-2"\n' > outputs.toml
+printf 'directory = "%s"\n' $right >> outputs.toml
+"$BIN" run --config outputs.toml --autoplay 0 --control "$SOCK" > outputs.log 2>&1 &
+pid=$!
+wait_until 90 both_shown || fail "not both heads shown with [[output]] tables: $(ctl status)"
+[ "$(output_field Virtual-1 count)" = 6 ] && [ "$(output_field Virtual-2 count)" = 2 ] ||
+    fail "each output's own banners: $(ctl status)"
+shot --head 1 own-head1 || fail "no screendump of head 1"
+echo "own-head1.png 1" >> geometry-later
+# A third banner for head 1 alone: its directory is watched and reloaded; head 0's demo stays as it is.
+frames0=$(output_field Virtual-1 frames_rendered)
+{ cat $right/banners.toml; right_banner right-c "Third"; } > /run/right.tmp
+mv /run/right.tmp $right/banners.toml
+wait_until 60 eval '[ "$(output_field Virtual-2 count)" = 3 ]' || fail "head 1's content not reloaded: $(ctl status)"
+[ "$(output_field Virtual-1 count)" = 6 ] && [ "$(output_field Virtual-1 frames_rendered)" = "$frames0" ] ||
+    fail "head 0 changed with head 1's content: $(ctl status)"
+kill -TERM $pid
+wait $pid || fail "exit status $? after SIGTERM"
+grep -i "display\|content\|output" outputs.log
+$check own-head1.png --size 800x600 --pixel 400,500=a03020 || fail "head 1 does not show its own banners"
 exit $status
