@@ -11,22 +11,26 @@ public struct OutputSettings: Equatable, Sendable {
     public var mode: ModeRequest?
     public var rotation: DisplayRotation?
     public var scale: Double?
+    /// The touch device on this output's screen, by the name the kernel gives it (`bannerd devices` lists them),
+    /// when udev binds it to none (its `WL_OUTPUT` property wins).
+    public var touch: String?
 
     public init(
         connector: String, contentDirectory: String? = nil, mode: ModeRequest? = nil,
-        rotation: DisplayRotation? = nil, scale: Double? = nil
+        rotation: DisplayRotation? = nil, scale: Double? = nil, touch: String? = nil
     ) {
         self.connector = connector
         self.contentDirectory = contentDirectory
         self.mode = mode
         self.rotation = rotation
         self.scale = scale
+        self.touch = touch
     }
 }
 
 /// Reads `[[output]]`: each table's keys are `[display]`'s `connector`, `mode`, `rotation` and `scale` and
-/// `[content]`'s `directory`, read as those tables read them, for that output alone. A file's list replaces an
-/// earlier layer's whole.
+/// `[content]`'s `directory`, read as those tables read them, for that output alone, and its own `touch`. A file's
+/// list replaces an earlier layer's whole.
 enum OutputsReader {
     static let name = "output"
     /// The keys an output takes, and the table whose reading of each it shares.
@@ -35,7 +39,9 @@ enum OutputsReader {
         ("rotation", ConfigurationSchema.display), ("scale", ConfigurationSchema.display),
         ("directory", ConfigurationSchema.content),
     ]
-    static var keyList: String { keys.map(\.0).joined(separator: ", ") }
+    /// The key only an output has: its touch device's name.
+    static let touchKey = "touch"
+    static var keyList: String { (keys.map(\.0) + [touchKey]).joined(separator: ", ") }
 
     /// The outputs of `value` (the `output` key of the document), and the problems, each at its position.
     static func outputs(from value: TOMLValue) -> (outputs: [OutputSettings], problems: [ValueProblem]) {
@@ -53,9 +59,23 @@ enum OutputsReader {
         for element in elements {
             guard let table = element.table else { continue }
             var read = Configuration()
+            var touch: String?
             var bad = false
             for key in table.keys {
                 guard let value = table.values[key.name] else { continue }
+                if key.name == touchKey {
+                    do throws(ValueProblem) {
+                        let name = try value.text(touchKey)
+                        guard !name.isEmpty else {
+                            throw ValueProblem("touch must name a device, as `bannerd devices` lists it")
+                        }
+                        touch = name
+                    } catch {
+                        problems.append(ValueProblem(error.message, at: error.position ?? value.position))
+                        bad = true
+                    }
+                    continue
+                }
                 guard let schema = keys.first(where: { $0.0 == key.name })?.1, let setting = schema.key(key.name)
                 else {
                     problems.append(
@@ -100,7 +120,7 @@ enum OutputsReader {
                     connector: connector,
                     contentDirectory: table.values["directory"] == nil ? nil : read.contentDirectory,
                     mode: read.display.selection.mode, rotation: read.display.selection.rotation,
-                    scale: read.display.scale))
+                    scale: read.display.scale, touch: touch))
         }
         return (outputs, problems)
     }

@@ -16,8 +16,9 @@ public struct RoutedInputEvent: Equatable, Sendable {
 
 /// Input for several outputs: each device belongs to one output and moves only its carousel, mapped to that
 /// output's screen. A device udev binds to an output (`WL_OUTPUT`, `InputDeviceInfo.output`) belongs to it while
-/// it is driven; any other device (and keys, pointers) to `defaultOutput`. One translator per output keeps each
-/// output's contacts apart. Pure: fed fabricated events in tests.
+/// it is driven, else one the configuration names it for (`deviceOutputs`, by the device's name); any other device
+/// (and keys, pointers) to `defaultOutput`. One translator per output keeps each output's contacts apart. Pure: fed
+/// fabricated events in tests.
 public struct InputRouter: Sendable {
     /// The output of devices bound to none (or to one not driven); nil: the first output.
     public private(set) var defaultOutput: String?
@@ -27,10 +28,14 @@ public struct InputRouter: Sendable {
     private var translators: [String?: LibinputTranslator] = [:]
     /// Each device present and the output it belongs to now.
     private var devices: [InputDeviceID: (info: InputDeviceInfo, output: String?)] = [:]
+    /// The output the configuration names for a device, by the device's name (udev's binding wins).
+    private let deviceOutputs: [String: String]
 
-    /// A router whose every device belongs to the default output, mapped by `transform`.
-    public init(transform: TouchTransform) {
+    /// A router whose every device belongs to the default output, mapped by `transform`, but those `deviceOutputs`
+    /// names (device name: output name) while their outputs are driven.
+    public init(transform: TouchTransform, deviceOutputs: [String: String] = [:]) {
         defaultTransform = transform
+        self.deviceOutputs = deviceOutputs
     }
 
     /// The devices present now.
@@ -92,10 +97,11 @@ public struct InputRouter: Sendable {
         return events
     }
 
-    /// The output a device with `info` belongs to: the one udev binds it to while that one is driven, else the
-    /// default.
+    /// The output a device with `info` belongs to: the one udev binds it to, else the one the configuration names
+    /// for it, while that one is driven; else the default.
     private func output(for info: InputDeviceInfo) -> String? {
-        info.output.flatMap { transforms[$0] != nil ? $0 : nil } ?? defaultOutput
+        let bound = info.output ?? deviceOutputs[info.name]
+        return bound.flatMap { transforms[$0] != nil ? $0 : nil } ?? defaultOutput
     }
 
     private func transform(of output: String?) -> TouchTransform {

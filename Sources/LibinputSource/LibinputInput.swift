@@ -22,7 +22,10 @@ public final class LibinputInput {
 
     /// Creates a udev context (udev_new: NULL) and a libinput context on `seat`
     /// (libinput_udev_create_context: NULL; libinput_udev_assign_seat: −1).
-    public init(seat: String = "seat0", transform: TouchTransform) throws(SystemCallError) {
+    /// `deviceOutputs`: the output each named device moves when udev binds it to none (`InputRouter`).
+    public init(
+        seat: String = "seat0", transform: TouchTransform, deviceOutputs: [String: String] = [:]
+    ) throws(SystemCallError) {
         guard let udev = udev_new() else { throw SystemCallError(call: "udev_new", errno: errno, .input(seat)) }
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
         interface.initialize(to: libinput_interface(open_restricted: openRestricted, close_restricted: closeRestricted))
@@ -41,7 +44,7 @@ public final class LibinputInput {
         self.udev = udev
         self.context = context
         self.interface = interface
-        router = InputRouter(transform: transform)
+        router = InputRouter(transform: transform, deviceOutputs: deviceOutputs)
     }
 
     deinit {

@@ -16,10 +16,13 @@ import VirtualTerminal
 /// Opening the optional parts, control commands, status and content reload.
 extension MainLoop {
     /// Touch is optional: a kiosk without a panel (or with it unplugged) still shows the carousel.
+    /// Each device an `[[output]]` names (`touch`) moves that output's carousel unless udev binds it elsewhere.
     static func openInput(_ settings: Settings, screen: Screen?) -> LibinputInput? {
+        let named = settings.outputs.compactMap { output in output.touch.map { ($0, output.connector) } }
         do {
             let input = try LibinputInput(
-                seat: settings.seat, transform: Screen.touchTransform(screen, calibration: settings.calibration))
+                seat: settings.seat, transform: Screen.touchTransform(screen, calibration: settings.calibration),
+                deviceOutputs: Dictionary(named, uniquingKeysWith: { first, _ in first }))
             _ = try input.dispatch()  // the initial device-added events
             return input
         } catch {

@@ -22,13 +22,14 @@ import Testing
             mode = "1280x720@60"
             rotation = 270
             scale = 1.5
+            touch = "ILITEK Multi-Touch"
             """)
         #expect(
             c.outputs == [
                 OutputSettings(connector: "HDMI-A-1"),
                 OutputSettings(
                     connector: "HDMI-A-2", contentDirectory: "/srv/right", mode: ModeRequest(parsing: "1280x720@60"),
-                    rotation: .clockwise270, scale: 1.5),
+                    rotation: .clockwise270, scale: 1.5, touch: "ILITEK Multi-Touch"),
             ])
         // [display] stays what it was: each output takes what it leaves out from there.
         #expect(c.display.scale == 2 && c.display.selection.connectorName == nil)
@@ -48,6 +49,8 @@ import Testing
         ("[[output]]\nconnector = \"HDMI-A-1\"\nmode = \"auto\"\n", 3, "leave the key out to take [display]'s"),
         ("[[output]]\nconnector = \"HDMI-A-1\"\ndirectory = \"right\"\n", 3, "directory must be an absolute path"),
         ("[[output]]\nconnector = \"HDMI\"\n", 2, "connector must be a kernel connector name"),
+        ("[[output]]\nconnector = \"HDMI-A-1\"\ntouch = \"\"\n", 3, "touch must name a device"),
+        ("[[output]]\nconnector = \"HDMI-A-1\"\ntouch = 3\n", 3, "touch must be a quoted string"),
         ("[[output]]\nconnector = \"HDMI-A-1\"\n[[output]]\nconnector = \"HDMI-A-1\"\n", 4, "two [[output]] tables"),
     ])
     func problemsNameTheirLine(text: String, line: Int, message: String) {

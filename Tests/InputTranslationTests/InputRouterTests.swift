@@ -69,4 +69,14 @@ import Testing
         _ = input.drive([("HDMI-A-1", first), ("HDMI-A-2", rotated)], defaultOutput: nil, defaultTransform: first)
         #expect(touch(&input, bound, slot: 0) == [down("HDMI-A-2", slot: 0, x: 300, y: 400)])
     }
+
+    @Test func theConfigurationNamesADeviceForAnOutputAndUdevsBindingWins() {
+        var input = InputRouter(transform: first, deviceOutputs: ["panel": "HDMI-A-2", "other": "HDMI-A-1"])
+        _ = input.drive([("HDMI-A-1", first), ("HDMI-A-2", second)], defaultOutput: nil, defaultTransform: first)
+        _ = input.route(.deviceAdded(unbound, panel("event1", output: nil)))
+        #expect(touch(&input, unbound, slot: 0) == [down("HDMI-A-2", slot: 0, x: 400, y: 300)])
+        // udev says HDMI-A-1: that wins over the configuration's HDMI-A-2.
+        _ = input.route(.deviceAdded(bound, panel("event0", output: "HDMI-A-1")))
+        #expect(touch(&input, bound, slot: 1) == [down("HDMI-A-1", slot: 1, x: 960, y: 540)])
+    }
 }

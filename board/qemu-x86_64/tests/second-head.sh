@@ -15,7 +15,8 @@
 #             0 plays on with no flip lost and its slide completed, head 1's output waits; plugged back at 800x600,
 #             its carousel again at that size
 #   own       `[[output]]` tables: head 1 shows a content directory of its own (2 banners, head 0 the demo's 6), in
-#             its colour on head 1's screendump; a banner added there reaches head 1 alone (head 0 draws nothing)
+#             its colour on head 1's screendump; a banner added there reaches head 1 alone (head 0 draws nothing);
+#             the touchscreen its table names (`touch`, no udev binding) swipes head 1 alone
 #   touch     a touchscreen udev binds to Virtual-2 (WL_OUTPUT, by a udev rule) swipes head 1's carousel alone; an
 #             unbound one swipes head 0's alone
 # qemu-run: packages python3
@@ -162,7 +163,7 @@ right_banner() { printf '[[banner]]\nid = "%s"\ntitle = "%s"\nbackground = "#A03
 { right_banner right-a "Right screen"; right_banner right-b "Right screen, second"; } > /run/right.tmp
 mv /run/right.tmp $right/banners.toml
 printf '[display]\nscale = 1\n\n[[output]]\nconnector = "Virtual-1"\n\n[[output]]\nconnector = "Virtual-2"\n' > outputs.toml
-printf 'directory = "%s"\n' $right >> outputs.toml
+printf 'directory = "%s"\ntouch = "right touch"\n' $right >> outputs.toml
 "$BIN" run --config outputs.toml --autoplay 0 --control "$SOCK" > outputs.log 2>&1 &
 pid=$!
 wait_until 90 both_shown || fail "not both heads shown with [[output]] tables: $(ctl status)"
@@ -177,6 +178,12 @@ mv /run/right.tmp $right/banners.toml
 wait_until 60 eval '[ "$(output_field Virtual-2 count)" = 3 ]' || fail "head 1's content not reloaded: $(ctl status)"
 [ "$(output_field Virtual-1 count)" = 6 ] && [ "$(output_field Virtual-1 frames_rendered)" = "$frames0" ] ||
     fail "head 0 changed with head 1's content: $(ctl status)"
+# The configuration names head 1's touch device (udev binds it to nothing).
+wait_until 30 eval '[ "$(output_field Virtual-2 phase)" = rest ]' || fail "head 1 not at rest: $(ctl status)"
+before0=$(output_field Virtual-1 index) before1=$(output_field Virtual-2 index)
+swipe "right touch" 800 600
+wait_until 30 moved_to Virtual-2 $(((before1 + 1) % 3)) || fail "the named panel's swipe did not move head 1: $(ctl status)"
+[ "$(output_field Virtual-1 index)" = "$before0" ] || fail "the named panel's swipe moved head 0: $(ctl status)"
 kill -TERM $pid
 wait $pid || fail "exit status $? after SIGTERM"
 grep -i "display\|content\|output" outputs.log
