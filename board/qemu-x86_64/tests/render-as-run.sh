@@ -117,7 +117,8 @@ records = [json.loads(line) for line in text.splitlines()]
 stamp = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$")
 seconds = lambda t: datetime.datetime.fromisoformat(t).timestamp()
 for record in records:
-    assert set(record) == {"banner", "image", "start", "end", "centred_s", "cause"}, record
+    assert set(record) == {"banner", "image", "start", "end", "centred_s", "cause", "output"}, record
+    assert record["output"] == "Virtual-1", record
     assert stamp.match(record["start"]) and stamp.match(record["end"]), record
     assert seconds(record["start"]) <= seconds(record["end"]), record
     assert (record["image"] or "").endswith("picture.png") == (record["banner"] == "picture"), record

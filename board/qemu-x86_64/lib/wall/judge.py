@@ -4,7 +4,8 @@
 A proof-of-play record starts when its banner first stood nearest the centre of a frame on glass: mid-slide, at the
 same point of the same spring on boards in step. So in step means, for every showing autoplay began while both
 boards played, the same banner on the other board with a start within one 60 Hz frame plus the errors of the two
-boards' times put on the host's clock (by the offsets lib/wall/clock.py measured before and after). Each board's
+boards' times put on the host's clock (by the offsets lib/wall/clock.py measured before and after); one pair a run
+may be a frame further apart, a frame shown late on one board (the emulated CPU is a small board's). Each board's
 clock must also agree with the host's within a quarter frame, as a board kept by NTP on a LAN does. Board b is swiped
 once: its touch showing and the slides of board a until b's next slide are out of step; b's next slide must be in
 step (the rejoin: one slide at a slot start of the timeline), and so must every one after it.
@@ -72,6 +73,7 @@ def main():
         rejoin_ms = after[0]["start_ms"] if after else both_until
         print(f"judge: b swiped at {swiped_ms:.0f}; its touch showing {touches[0]['banner']} at "
               f"{touches[0]['start_ms']:.0f}; its next slide at {rejoin_ms:.0f}")
+    late_frames = 0
     in_step = {"before": 0, "after": 0}
     for record in a:
         if record["cause"] != "autoplay" or not both_from <= record["start_ms"] <= both_until:
@@ -89,8 +91,13 @@ def main():
               f"{difference:+.0f} ms")
         if not same:
             failures.append(f"at {record['start']}: a shows {record['banner']}, b {other['banner']} ({other['cause']})")
-        elif abs(difference) > tolerance:
+        elif abs(difference) > tolerance + FRAME_MS or (abs(difference) > tolerance and late_frames):
             failures.append(f"{record['banner']}: b's slide {difference:+.0f} ms from a's, beyond {tolerance:.1f} ms")
+        elif abs(difference) > tolerance:
+            # The emulated CPU, like a small board's, shows a frame late now and then (each board's frames_late): one
+            # pair a run may be a frame further apart; a second, or more than a frame, is not in step.
+            print(f"judge: {record['banner']}: {difference:+.0f} ms, a frame late on one board (one allowed a run)")
+            late_frames += 1
         else:
             in_step["before" if record["start_ms"] < swiped_ms else "after"] += 1
     # Every slide of b while both played was one of the pairs above: none of its own, off the timeline.
