@@ -193,14 +193,23 @@ final class MainLoop {
         while !stopping {
             connections.collect(into: &poller.descriptors, outputs: outputs)
             let now = MonotonicClock.now()
-            let deadline = outputs.compactMap { $0.nextDeadline(now: now) }.min()
-            let ready = try poller.wait(until: deadline, now: now)
+            let ready = try poller.wait(until: nextDeadline(now: now), now: now)
             stopping = handle(ready)
             // A flip event of one output may have been read with another's (one card, one descriptor).
             for output in outputs { output.takeFlips() }
             for output in outputs { output.step(at: MonotonicClock.now()) }
             if newOutputsDue { adoptNewOutputs() }
         }
+    }
+
+    /// The earliest of the outputs' deadlines (no array made: this runs every frame).
+    private func nextDeadline(now: Duration) -> Duration? {
+        var earliest: Duration?
+        for output in outputs {
+            guard let deadline = output.nextDeadline(now: now) else { continue }
+            earliest = min(earliest ?? deadline, deadline)
+        }
+        return earliest
     }
 
     /// The output that control commands, touch and keys address: the first one showing, else the first.
