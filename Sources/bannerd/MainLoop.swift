@@ -81,10 +81,11 @@ final class MainLoop {
     /// The threads that serve every output (each output has its own: `OutputThreads`).
     let threads: LoopThreads
     /// The outputs, each with its display and carousel: every connected output of the card (the configured connector
-    /// alone when one is named), and those plugged in later; never empty once made.
-    private(set) var outputs: [OutputLoop] = []
+    /// alone when one is named), and those plugged in later; never empty once made. Made by `init` and
+    /// `adoptNewOutputs` (`+Outputs`) alone.
+    var outputs: [OutputLoop] = []
     /// Whether an output opened its display since the loop last looked for displays plugged in beside it.
-    private var newOutputsDue = false
+    var newOutputsDue = false
     /// Counts the loop keeps for the metrics, and when to write them.
     var metrics: LoopMetrics
     /// READY=1 and the warnings that must not repeat.
@@ -107,14 +108,15 @@ final class MainLoop {
         metrics.counts.version = BannerdVersion.current
         metrics.counts.startTime = Double(time(nil))
         // Read here, before the first frame: nothing is on screen to hold up. Each directory once.
+        let directories = Self.contentDirectories(displays.map(\.settings))
         var loaded: [String?: BannerList] = [:]
-        for directory in Self.contentDirectories(displays.map(\.settings)) {
+        for directory in directories {
             let read = Self.readContent(directory, actions: Set(settings.actions.keys))
             loaded[directory] = Self.accepted(Self.update(from: read, showing: [])) ?? []
         }
         let input = Self.openInput(settings, screen: displays.lazy.compactMap(\.state.screen).first)
         let control = Self.openControl(settings)
-        let contentWatchers = Self.contentDirectories(displays.map(\.settings)).compactMap(Self.watchContent)
+        let contentWatchers = directories.compactMap(Self.watchContent)
         let notifier = Self.openNotifier()
         connections = LoopConnections(
             signals: signals, wakeSignal: wakeSignal, hotplug: hotplug, contentWatchers: contentWatchers,
@@ -131,46 +133,6 @@ final class MainLoop {
         }
         Log.info("touch: \(input.map { "\($0.devices.count) device(s) on \($0.seat)" } ?? "unavailable")")
         touchFollowsOutputs()
-    }
-
-    /// The outputs to make at start, each with its settings and its display or what it waits for: every connected
-    /// output of the card, or one waiting for a display when none is; with `[[output]]` tables, each listed
-    /// connector, opened beside those before it, or waiting for it. Waiting rather than exiting: systemd would
-    /// restart bannerd until its start limit reboots the board, every boot (the KMS driver of a boot-time service may
-    /// come late, or a cable may be missing); waiting, it shows the carousel as soon as udev (or a probe) finds it.
-    static func openOutputs(_ settings: Settings) -> [(settings: Settings, state: OutputLoop.DisplayState)] {
-        guard !settings.outputs.isEmpty else {
-            do {
-                return try Screen.open(settings, all: true).map { (settings, .connected($0)) }
-            } catch {
-                let reason = "a display (\(error))"
-                Log.warning("waiting for \(reason)")
-                return [(settings, .waiting(for: reason))]
-            }
-        }
-        var opened: [Screen] = []
-        return settings.outputs.map { output in
-            let own = settings.forOutput(output)
-            do {
-                if let screen = try Screen.open(own, connector: output.connector, beside: opened).first {
-                    opened.append(screen)
-                    return (own, .connected(screen))
-                }
-                Log.warning("waiting for display \(output.connector) to be connected")
-                return (own, .waiting(for: "display \(output.connector) to be connected"))
-            } catch {
-                let reason = "display \(output.connector) (\(error))"
-                Log.warning("waiting for \(reason)")
-                return (own, .waiting(for: reason))
-            }
-        }
-    }
-
-    /// The content directories of `outputs`, each once, in order.
-    static func contentDirectories(_ outputs: [Settings]) -> [String?] {
-        var seen: [String?] = []
-        for directory in outputs.map(\.contentDirectory) where !seen.contains(directory) { seen.append(directory) }
-        return seen
     }
 
     /// The pre-render threads, each with a renderer of its own built on it (FreeType faces and the glyph cache are
@@ -198,6 +160,7 @@ final class MainLoop {
             // A flip event of one output may have been read with another's (one card, one descriptor).
             for output in outputs { output.takeFlips() }
             for output in outputs { output.step(at: MonotonicClock.now()) }
+            writeMetricsIfDue(at: MonotonicClock.now())
             if newOutputsDue { adoptNewOutputs() }
         }
     }
@@ -212,92 +175,10 @@ final class MainLoop {
         return earliest
     }
 
-    /// The output that control commands, touch and keys address: the first one showing, else the first.
-    var primary: OutputLoop { outputs.first { $0.screen != nil } ?? outputs[0] }
-
-    /// The displays of the outputs but `output`, beside which it opens its own.
-    func screens(besides output: OutputLoop) -> [Screen] {
-        outputs.filter { $0 !== output }.compactMap(\.screen)
-    }
-
-    /// An output opened its display: others may be connected beside it (looked for after the step).
-    func lookForNewOutputs() {
-        newOutputsDue = true
-    }
-
-    /// Displays connected beside those shown become outputs of their own, showing the content the others show (the
-    /// newest, when a reload is staged), each at its own size; none when a connector is configured (that one alone)
-    /// or outputs are listed (those alone).
-    private func adoptNewOutputs() {
-        newOutputsDue = false
-        let shown = outputs.compactMap(\.screen)
-        guard settings.display.connectorName == nil, settings.outputs.isEmpty, !shown.isEmpty else { return }
-        let fresh: [Screen]
-        do {
-            fresh = try Screen.open(settings, beside: shown)
-        } catch {
-            Log.warning("display connected beside \(shown.map(\.status.connector).joined(separator: ", ")): \(error)")
-            return
-        }
-        let bound = Set(outputs.compactMap(\.connector))
-        let now = MonotonicClock.now()
-        for screen in fresh {
-            // An output of its own waits for this connector: it opens it at its next probe.
-            guard !bound.contains(screen.status.connector) else {
-                screen.device.shutdown()
-                continue
-            }
-            let content = primary.staged?.banners.loaded ?? primary.showing.loaded
-            do {
-                let output = try OutputLoop(
-                    loop: self, settings: settings, opened: .connected(screen), loaded: content,
-                    waking: connections.wakeSignal, now: now)
-                outputs.append(output)
-                Log.info("display \(screen.summary) connected: an output of its own, scale \(screen.layout.scale)")
-                output.start(at: now)
-            } catch {
-                screen.device.shutdown()
-                Log.warning("display \(screen.summary) left out: \(error)")
-            }
-        }
-        touchFollowsOutputs()
-        sendStatus()
-        metricsChanged()
-    }
-
-    /// Each touch device moves its output's carousel, mapped to that output's screen (`InputRouter`); contacts a
-    /// device had on an output it leaves are cancelled there. Called whenever an output's display opens or closes.
-    func touchFollowsOutputs() {
-        guard let input = connections.input else { return }
-        let shown = outputs.compactMap { output in
-            output.screen.map {
-                (name: output.name, transform: Screen.touchTransform($0, calibration: settings.calibration))
-            }
-        }
-        let cancelled = input.drive(
-            shown, defaultOutput: settings.touchOutput,
-            defaultTransform: Screen.touchTransform(primary.screen, calibration: settings.calibration))
-        deliver(cancelled)
-    }
-
-    /// Input events to the outputs they are for: a device's own output while it shows, else the default (`[input]
-    /// output` while it shows, else the first output showing).
-    private func deliver(_ events: [RoutedInputEvent]) {
-        let now = MonotonicClock.now()
-        for routed in events {
-            let fallback = settings.touchOutput.flatMap(shownOutput(named:)) ?? primary
-            let output = routed.output.flatMap(shownOutput(named:)) ?? fallback
-            if let action = output.input(routed.event, at: now) { output.report(action) }
-        }
-    }
-
-    private func shownOutput(named name: String) -> OutputLoop? {
-        outputs.first { $0.name == name && $0.screen != nil }
-    }
-
-    /// WATCHDOG=1, unless an output's display is hung (`OutputLoop.watchdog`).
-    func pingWatchdog() {
-        guard !outputs.contains(where: \.withholdingWatchdog) else { return }
+    /// WATCHDOG=1 at the first output's pace (each output keeps one; one ping per pace is enough), unless an output's
+    /// display is hung (`OutputLoop.watchdog`).
+    func pingWatchdog(from output: OutputLoop) {
+        guard output === primary, !outputs.contains(where: \.withholdingWatchdog) else { return }
         notify { try $0.send("WATCHDOG=1\nSTATUS=\(systemdStatus)") }
     }
 

@@ -41,7 +41,6 @@ extension OutputLoop {
         counts.streamedFramesDropped += streamed.dropped
         counts.animationFramesLate += streamed.late
         if tv?.step(at: now) == true { tvChanged() }
-        loop.writeMetricsIfDue(at: now)
     }
 
     /// What the metrics say of this output (its frames, banners and screen, under its name), and of the TV when it

@@ -156,7 +156,7 @@ final class OutputLoop: LoopWorld {
             return
         case .ping:
             withholdingWatchdog = false
-            loop.pingWatchdog()
+            loop.pingWatchdog(from: self)
         case .withhold(let first):
             withholdingWatchdog = true
             guard first else { return }
