@@ -172,13 +172,7 @@ enum ConfigurationSchema {
     static let cec = ConfigurationTable(
         name: "cec",
         keys: [
-            ConfigurationKey("device") { c, v throws(ValueProblem) in
-                switch try v.text("device") {
-                case "auto": c.cec.device = .auto
-                case "off": c.cec.device = .off
-                default: c.cec.device = .path(try v.absolutePath("device"))
-                }
-            },
+            ConfigurationKey("device") { c, v throws(ValueProblem) in c.cec.device = try .init(v, key: "device") },
             ConfigurationKey("osd_name") { c, v throws(ValueProblem) in
                 let name = try v.text("osd_name")
                 guard (1...CECSettings.osdNameLimit).contains(name.utf8.count),
@@ -244,5 +238,16 @@ enum ConfigurationSchema {
                     + "(see /sys/class/drm: card0-HDMI-A-1), or \"auto\"")
         }
         return text
+    }
+}
+
+extension CECSettings.Device {
+    /// `auto`, `off` or an adapter's absolute path, as `[cec] device` and `[[output]] cec` take it.
+    init(_ value: TOMLValue, key: String) throws(ValueProblem) {
+        switch try value.text(key) {
+        case "auto": self = .auto
+        case "off": self = .off
+        default: self = .path(try value.absolutePath(key))
+        }
     }
 }

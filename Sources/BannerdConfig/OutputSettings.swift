@@ -14,10 +14,12 @@ public struct OutputSettings: Equatable, Sendable {
     /// The touch device on this output's screen, by the name the kernel gives it (`bannerd devices` lists them),
     /// when udev binds it to none (its `WL_OUTPUT` property wins).
     public var touch: String?
+    /// Its own HDMI-CEC adapter (`auto`, `off` or a path); nil: `[cec] device`'s, as `CECSettings` hands it out.
+    public var cec: CECSettings.Device?
 
     public init(
         connector: String, contentDirectory: String? = nil, mode: ModeRequest? = nil,
-        rotation: DisplayRotation? = nil, scale: Double? = nil, touch: String? = nil
+        rotation: DisplayRotation? = nil, scale: Double? = nil, touch: String? = nil, cec: CECSettings.Device? = nil
     ) {
         self.connector = connector
         self.contentDirectory = contentDirectory
@@ -25,11 +27,13 @@ public struct OutputSettings: Equatable, Sendable {
         self.rotation = rotation
         self.scale = scale
         self.touch = touch
+        self.cec = cec
     }
 }
 
 /// Reads `[[output]]`: each table's keys are `[display]`'s `connector`, `mode`, `rotation` and `scale` and
-/// `[content]`'s `directory`, read as those tables read them, for that output alone, and its own `touch`. A file's
+/// `[content]`'s `directory`, read as those tables read them, for that output alone, and its own `touch` and `cec`
+/// (read as `[cec] device`, `auto` included: the adapter linked to this output's connector). A file's
 /// list replaces an earlier layer's whole.
 enum OutputsReader {
     static let name = "output"
@@ -39,9 +43,11 @@ enum OutputsReader {
         ("rotation", ConfigurationSchema.display), ("scale", ConfigurationSchema.display),
         ("directory", ConfigurationSchema.content),
     ]
-    /// The key only an output has: its touch device's name.
+    /// The keys only an output has: its touch device's name, and its HDMI-CEC adapter.
     static let touchKey = "touch"
-    static var keyList: String { (keys.map(\.0) + [touchKey]).joined(separator: ", ") }
+    static let cecKey = "cec"
+    static var keyNames: [String] { keys.map(\.0) + [touchKey, cecKey] }
+    static var keyList: String { keyNames.joined(separator: ", ") }
 
     /// The outputs of `value` (the `output` key of the document), and the problems, each at its position.
     static func outputs(from value: TOMLValue) -> (outputs: [OutputSettings], problems: [ValueProblem]) {
@@ -60,6 +66,7 @@ enum OutputsReader {
             guard let table = element.table else { continue }
             var read = Configuration()
             var touch: String?
+            var cec: CECSettings.Device?
             var bad = false
             for key in table.keys {
                 guard let value = table.values[key.name] else { continue }
@@ -70,6 +77,15 @@ enum OutputsReader {
                             throw ValueProblem("touch must name a device, as `bannerd devices` lists it")
                         }
                         touch = name
+                    } catch {
+                        problems.append(ValueProblem(error.message, at: error.position ?? value.position))
+                        bad = true
+                    }
+                    continue
+                }
+                if key.name == cecKey {
+                    do throws(ValueProblem) {
+                        cec = try CECSettings.Device(value, key: cecKey)
                     } catch {
                         problems.append(ValueProblem(error.message, at: error.position ?? value.position))
                         bad = true
@@ -120,7 +136,7 @@ enum OutputsReader {
                     connector: connector,
                     contentDirectory: table.values["directory"] == nil ? nil : read.contentDirectory,
                     mode: read.display.selection.mode, rotation: read.display.selection.rotation,
-                    scale: read.display.scale, touch: touch))
+                    scale: read.display.scale, touch: touch, cec: cec))
         }
         return (outputs, problems)
     }

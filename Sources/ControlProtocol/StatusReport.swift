@@ -74,10 +74,13 @@ public struct StatusReport: Equatable, Sendable {
         public var waitingFor: String?
         /// As `screen` above, for this output.
         public var screen: String
+        /// As `tvPower` above, for the TV on this output's HDMI-CEC adapter; nil: it has none.
+        public var tvPower: String?
 
         public init(
             name: String, index: Int, count: Int, phase: String, framesRendered: Int, framesLate: Int,
-            flipsLost: Int, placeholdersOnScreen: Int, mode: String?, waitingFor: String?, screen: String
+            flipsLost: Int, placeholdersOnScreen: Int, mode: String?, waitingFor: String?, screen: String,
+            tvPower: String? = nil
         ) {
             self.name = name
             self.index = index
@@ -90,6 +93,7 @@ public struct StatusReport: Equatable, Sendable {
             self.mode = mode
             self.waitingFor = waitingFor
             self.screen = screen
+            self.tvPower = tvPower
         }
     }
 
@@ -173,6 +177,7 @@ public struct StatusReport: Equatable, Sendable {
                     if let mode = output.mode { $0.field("mode", mode) }
                     if let waitingFor = output.waitingFor { $0.field("waiting_for", waitingFor) }
                     $0.field("screen", output.screen)
+                    if let tvPower = output.tvPower { $0.field("tv_power", tvPower) }
                 }
             }
             $0.field("index", index)

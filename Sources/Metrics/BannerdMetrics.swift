@@ -9,10 +9,6 @@ public struct BannerdMetrics: Sendable {
     public var contentReloads = 0
     /// Reloads whose update was broken (unreadable, syntax error, nothing valid): the banners shown were kept.
     public var contentReloadFailures = 0
-    /// The TV's power as read over HDMI-CEC; nil while CEC is off (no series then).
-    public var tvPower: TVPower?
-    /// CEC commands sent, by command and outcome.
-    public var cecCommands: [CECOutcomeCount] = []
     public var touchDevices = 0
     /// Proof-of-play records not written (the disk failed, or fell too far behind).
     public var playRecordsLost = 0
@@ -104,17 +100,27 @@ public struct BannerdMetrics: Sendable {
                     .init($0 == output.screen ? 1 : 0, labels: output.labels + [("state", $0.rawValue)])
                 }
             })
-        if let tvPower {
+        // Each output's TV, for the outputs with an HDMI-CEC adapter (none: no series).
+        let withTV = outputs.filter { $0.tvPower != nil }
+        if !withTV.isEmpty {
             text.family(
                 "bannerd_tv_power_state", .gauge,
                 help: "1 for the TV's power as last read over HDMI-CEC (on, standby, in-transition, unknown), 0 for "
                     + "the others.",
-                TVPower.allCases.map { .init($0 == tvPower ? 1 : 0, labels: [("state", $0.rawValue)]) })
+                withTV.flatMap { output in
+                    TVPower.allCases.map {
+                        .init($0 == output.tvPower ? 1 : 0, labels: output.labels + [("state", $0.rawValue)])
+                    }
+                })
             text.family(
                 "bannerd_cec_commands_total", .counter,
                 help: "HDMI-CEC commands sent to the TV, by command and outcome (acknowledged, not-acknowledged, "
                     + "no-reply, refused, failed).",
-                cecCommands.map { .init(d($0.count), labels: [("command", $0.command), ("result", $0.result)]) })
+                withTV.flatMap { output in
+                    output.cecCommands.map {
+                        .init(d($0.count), labels: output.labels + [("command", $0.command), ("result", $0.result)])
+                    }
+                })
         }
         perOutput(
             &text, "bannerd_display_connected", .gauge,
@@ -167,6 +173,10 @@ public struct OutputMetrics: Sendable {
     public var streamedFramesDrawn = 0
     public var streamedFramesShown = 0
     public var streamedFramesDropped = 0
+    /// The power of the TV on this output's HDMI-CEC adapter as last read; nil while it has none (no series then).
+    public var tvPower: TVPower?
+    /// CEC commands sent to that TV, by command and outcome.
+    public var cecCommands: [CECOutcomeCount] = []
 
     public init(name: String = "") {
         self.name = name

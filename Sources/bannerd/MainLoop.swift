@@ -56,6 +56,8 @@ final class MainLoop {
         var proofOfPlay: PlayLogFiles?
         /// The TV over HDMI-CEC.
         var cec: CECSettings
+        /// An output's own adapter, from its `[[output]]` table (`forOutput`); nil: `[cec] device`'s.
+        var ownCEC: CECSettings.Device?
 
         /// `[[output]]`: the connectors to drive, each with what it shows unlike the others; empty: every connected one.
         var outputs: [OutputSettings] = []
@@ -72,6 +74,7 @@ final class MainLoop {
             if let rotation = output.rotation { own.display.rotation = rotation }
             if let scale = output.scale { own.scale = scale }
             if let directory = output.contentDirectory { own.contentDirectory = directory }
+            own.ownCEC = output.cec
             return own
         }
     }

@@ -4,13 +4,14 @@ import TVControl
 /// The TV over HDMI-CEC beside the screen's power: turned on before the picture is lit and put in standby after
 /// it is blanked, its answers read from the loop's poll.
 extension OutputLoop {
-    /// Opens the CEC adapter for `screen` once: a configured path at start, `auto` at the first display opened
-    /// (the adapter is found through the display's connector).
-    /// The first output's alone: one TV per board is what `[cec]` configures.
+    /// Opens this output's CEC adapter once, at its first display opened: the one its `[[output]]` table names, or
+    /// `[cec] device`'s (`auto`: the adapter linked to this output's connector; a path: the first output's alone).
     func openTV(for screen: Screen) {
-        guard tv == nil, !tvLookedFor, loop.outputs.first === self else { return }
+        guard tv == nil, !tvLookedFor else { return }
         tvLookedFor = true
-        tv = TVLink.open(settings.cec, connector: screen.connector, lit: chores.lit)
+        var cec = settings.cec
+        cec.device = cec.device(forOutput: settings.ownCEC, first: loop.outputs.first === self)
+        tv = TVLink.open(cec, output: connector, connector: screen.connector, lit: chores.lit)
     }
 
     /// Reads what the adapter has for bannerd; an adapter that cannot be read any more is closed, said in one line,

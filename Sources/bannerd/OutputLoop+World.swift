@@ -58,10 +58,8 @@ extension OutputLoop {
         figures.screenOn = chores.powerState.isLit
         figures.screen = screenStatus
         figures.displayConnected = screen != nil
+        figures.tvPower = tv?.control.tvPower
+        figures.cecCommands = tv?.outcomes ?? []
         snapshot.outputs.append(figures)
-        if let tv {
-            snapshot.tvPower = tv.control.tvPower
-            snapshot.cecCommands = tv.outcomes
-        }
     }
 }

@@ -176,7 +176,8 @@ final class OutputLoop: LoopWorld {
             phase: carousel.phase.rawValue, framesRendered: scheduler.statistics.framesRendered,
             framesLate: scheduler.statistics.framesLate, flipsLost: scheduler.statistics.flipTimeouts,
             placeholdersOnScreen: presenter.placeholdersOnScreen,
-            mode: screen?.status.mode, waitingFor: waitingFor, screen: screenStatus.rawValue)
+            mode: screen?.status.mode, waitingFor: waitingFor, screen: screenStatus.rawValue,
+            tvPower: tv?.control.tvPower.rawValue)
     }
 
     /// The name `ctl screenshot` and the proof-of-play records know this output by.

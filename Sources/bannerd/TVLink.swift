@@ -26,10 +26,10 @@ final class TVLink {
     }
 
     /// The adapter `settings` names, opened and claimed; nil (with one line saying why) when CEC is off, no adapter
-    /// is linked to the display's connector, or the one named cannot be used. `connector`: the DRM card number and
-    /// connector id of the display driven, for `auto`.
+    /// is linked to the display's connector, or the one named cannot be used. `output`: the connector's name, for the
+    /// lines; `connector`: the DRM card number and connector id of the display driven, for `auto`.
     static func open(
-        _ settings: CECSettings, connector: (card: Int, connectorID: UInt32)?, lit: Bool
+        _ settings: CECSettings, output: String?, connector: (card: Int, connectorID: UInt32)?, lit: Bool
     ) -> TVLink? {
         let adapter: CECAdapter
         switch settings.device {
@@ -44,15 +44,19 @@ final class TVLink {
             }
         case .auto:
             guard let found = linkedAdapter(to: connector) else {
+                let linkedTo = output.map { "connector \($0)" } ?? "the display's connector"
                 Log.info(
-                    "HDMI-CEC off: no CEC adapter is linked to the display's connector (name one with [cec] device)")
+                    "HDMI-CEC off: no CEC adapter is linked to \(linkedTo) (name one with [cec] device, or an "
+                        + "[[output]] table's cec)")
                 return nil
             }
             adapter = found
         }
         do {
             let link = try TVLink(adapter: adapter, settings: settings, lit: lit)
-            Log.info("HDMI-CEC on \(adapter.path) (\(adapter.name), \(adapter.driver)): claiming a playback address")
+            let shown = output.map { " for \($0)" } ?? ""
+            Log.info(
+                "HDMI-CEC on \(adapter.path) (\(adapter.name), \(adapter.driver))\(shown): claiming a playback address")
             return link
         } catch {
             Log.warning("HDMI-CEC off: \(error); the screen's power is the display's alone")

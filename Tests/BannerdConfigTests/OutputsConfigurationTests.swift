@@ -23,13 +23,14 @@ import Testing
             rotation = 270
             scale = 1.5
             touch = "ILITEK Multi-Touch"
+            cec = "/dev/cec1"
             """)
         #expect(
             c.outputs == [
                 OutputSettings(connector: "HDMI-A-1"),
                 OutputSettings(
                     connector: "HDMI-A-2", contentDirectory: "/srv/right", mode: ModeRequest(parsing: "1280x720@60"),
-                    rotation: .clockwise270, scale: 1.5, touch: "ILITEK Multi-Touch"),
+                    rotation: .clockwise270, scale: 1.5, touch: "ILITEK Multi-Touch", cec: .path("/dev/cec1")),
             ])
         // [display] stays what it was: each output takes what it leaves out from there.
         #expect(c.display.scale == 2 && c.display.selection.connectorName == nil)
@@ -51,6 +52,8 @@ import Testing
         ("[[output]]\nconnector = \"HDMI\"\n", 2, "connector must be a kernel connector name"),
         ("[[output]]\nconnector = \"HDMI-A-1\"\ntouch = \"\"\n", 3, "touch must name a device"),
         ("[[output]]\nconnector = \"HDMI-A-1\"\ntouch = 3\n", 3, "touch must be a quoted string"),
+        ("[[output]]\nconnector = \"HDMI-A-1\"\ncec = \"cec1\"\n", 3, "cec must be an absolute path"),
+        ("[[output]]\nconnector = \"HDMI-A-1\"\ncec = true\n", 3, "cec must be a quoted string"),
         ("[[output]]\nconnector = \"HDMI-A-1\"\n[[output]]\nconnector = \"HDMI-A-1\"\n", 4, "two [[output]] tables"),
     ])
     func problemsNameTheirLine(text: String, line: Int, message: String) {
@@ -62,5 +65,25 @@ import Testing
             #expect(error.problems.first?.line == line, "\(error)")
             #expect(error.problems.first?.message.contains(message) == true, "\(error)")
         }
+    }
+
+    @Test func eachOutputLooksForItsOwnAdapterOrTheBoardsForTheFirst() throws {
+        let c = try apply(
+            "[[output]]\nconnector = \"HDMI-A-1\"\n[[output]]\nconnector = \"HDMI-A-2\"\ncec = \"auto\"\n"
+                + "[[output]]\nconnector = \"DSI-1\"\ncec = \"off\"\n")
+        #expect(c.outputs.map(\.cec) == [nil, .auto, .off])
+        var board = CECSettings()
+        // auto, the default: each output finds the adapter linked to its own connector.
+        #expect(board.device(forOutput: nil, first: true) == .auto)
+        #expect(board.device(forOutput: nil, first: false) == .auto)
+        // One adapter named: the first output's TV alone; an output's own adapter wins.
+        board.device = .path("/dev/cec0")
+        #expect(board.device(forOutput: nil, first: true) == .path("/dev/cec0"))
+        #expect(board.device(forOutput: nil, first: false) == .off)
+        #expect(board.device(forOutput: .path("/dev/cec1"), first: false) == .path("/dev/cec1"))
+        #expect(board.device(forOutput: .off, first: true) == .off)
+        board.device = .off
+        #expect(board.device(forOutput: .auto, first: false) == .auto)
+        #expect(board.device(forOutput: nil, first: true) == .off)
     }
 }

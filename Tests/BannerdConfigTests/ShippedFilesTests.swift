@@ -48,9 +48,10 @@ import WallClock
             scheduled.outputs == [
                 OutputSettings(connector: "HDMI-A-1"),
                 OutputSettings(
-                    connector: "HDMI-A-2", contentDirectory: "/var/lib/bannerd/content-right", rotation: .clockwise90),
+                    connector: "HDMI-A-2", contentDirectory: "/var/lib/bannerd/content-right", rotation: .clockwise90,
+                    cec: .path("/dev/cec1")),
             ])
-        #expect(Set(documented[OutputsReader.name] ?? []).isSubset(of: OutputsReader.keys.map(\.0)))
+        #expect(Set(documented[OutputsReader.name] ?? []).isSubset(of: OutputsReader.keyNames))
     }
 
     static let boards = ["rpi-7inch-dsi", "rpi-hdmi", "hdmi-1080p-usb-touch", "portrait-1080x1920", "qemu-x86_64"]

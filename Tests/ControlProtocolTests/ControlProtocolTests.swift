@@ -74,7 +74,7 @@ import Testing
     @Test func listsEveryOutputFirst() {
         let playing = StatusReport.Output(
             name: "HDMI-A-1", index: 3, count: 7, phase: "rest", framesRendered: 120, framesLate: 1, flipsLost: 0,
-            placeholdersOnScreen: 0, mode: "1920x1080", waitingFor: nil, screen: "on")
+            placeholdersOnScreen: 0, mode: "1920x1080", waitingFor: nil, screen: "on", tvPower: "on")
         let unplugged = StatusReport.Output(
             name: "HDMI-A-2", index: 0, count: 7, phase: "rest", framesRendered: 40, framesLate: 0, flipsLost: 2,
             placeholdersOnScreen: 1, mode: nil, waitingFor: "display HDMI-A-2 to be connected again",
@@ -84,7 +84,8 @@ import Testing
             uptimeSeconds: 9, display: nil, touchDevices: [], outputs: [playing, unplugged])
         let expected = [
             #"{"outputs":[{"name":"HDMI-A-1","index":3,"count":7,"phase":"rest","frames_rendered":120,"#,
-            #""frames_late":1,"flips_lost":0,"placeholders_on_screen":0,"mode":"1920x1080","screen":"on"},"#,
+            #""frames_late":1,"flips_lost":0,"placeholders_on_screen":0,"mode":"1920x1080","screen":"on","#,
+            #""tv_power":"on"},"#,
             #"{"name":"HDMI-A-2","index":0,"count":7,"phase":"rest","frames_rendered":40,"frames_late":0,"#,
             #""flips_lost":2,"placeholders_on_screen":1,"#,
             #""waiting_for":"display HDMI-A-2 to be connected again","screen":"no-display"}],"#,

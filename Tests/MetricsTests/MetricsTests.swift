@@ -103,12 +103,12 @@ import Testing
         var metrics = BannerdMetrics()
         var output = OutputMetrics()
         output.screen = .tvNotAnswering
-        metrics.outputs = [output]
-        metrics.tvPower = .standby
-        metrics.cecCommands = [
+        output.tvPower = .standby
+        output.cecCommands = [
             CECOutcomeCount(command: "Standby", result: "acknowledged", count: 2),
             CECOutcomeCount(command: "Image View On", result: "not-acknowledged", count: 1),
         ]
+        metrics.outputs = [output]
         let lines = metrics.exposition.split(separator: "\n")
         #expect(lines.contains(#"bannerd_screen_state{state="tv-not-answering"} 1"#))
         #expect(lines.contains(#"bannerd_screen_state{state="on"} 0"#))
@@ -118,6 +118,27 @@ import Testing
         #expect(lines.contains(#"bannerd_cec_commands_total{command="Image View On",result="not-acknowledged"} 1"#))
         #expect(lines.contains("# TYPE bannerd_cec_commands_total counter"))
         #expect(lines.contains("# TYPE bannerd_tv_power_state gauge"))
+    }
+
+    @Test func eachOutputsTVIsItsOwnSeriesAndAnOutputWithoutOneHasNone() {
+        var metrics = BannerdMetrics()
+        var left = OutputMetrics(name: "HDMI-A-1")
+        left.tvPower = .on
+        left.cecCommands = [CECOutcomeCount(command: "Active Source", result: "acknowledged", count: 1)]
+        var right = OutputMetrics(name: "HDMI-A-2")
+        right.tvPower = .standby
+        right.cecCommands = [CECOutcomeCount(command: "Standby", result: "acknowledged", count: 1)]
+        metrics.outputs = [left, right, OutputMetrics(name: "DSI-1")]
+        let lines = metrics.exposition.split(separator: "\n")
+        #expect(lines.contains(#"bannerd_tv_power_state{output="HDMI-A-1",state="on"} 1"#))
+        #expect(lines.contains(#"bannerd_tv_power_state{output="HDMI-A-2",state="standby"} 1"#))
+        #expect(lines.contains(#"bannerd_tv_power_state{output="HDMI-A-2",state="on"} 0"#))
+        let leftCommand = #"{output="HDMI-A-1",command="Active Source",result="acknowledged"} 1"#
+        let rightCommand = #"{output="HDMI-A-2",command="Standby",result="acknowledged"} 1"#
+        #expect(lines.contains("bannerd_cec_commands_total" + leftCommand))
+        #expect(lines.contains("bannerd_cec_commands_total" + rightCommand))
+        #expect(!lines.contains { $0.contains(#"output="DSI-1",state="#) && $0.contains("tv_power") })
+        #expect(lines.filter { $0 == "# TYPE bannerd_tv_power_state gauge" }.count == 1)
     }
 
     @Test func bannerShowsKeepAHundredSeriesAtMost() {

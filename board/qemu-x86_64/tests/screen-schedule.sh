@@ -34,17 +34,12 @@ tv_is() { [ "$(field tv_power)" = "$1" ]; }
 # The metrics textfile says the same, and passes Prometheus' own check.
 metric_is() { grep -qx "$1 1" bannerd.prom && "$(cat promtool)" check metrics < bannerd.prom > /dev/null 2>&1; }
 tv_said() { grep -c "$1" tv.log; }
-adapter() { for d in /dev/cec*; do cec-ctl -d "$d" 2>/dev/null | grep -q "Adapter Name *: $1\$" && echo "$d" && return; done; return 1; }
+source "$LIB/vivid-cec.sh"
 
 echo "== the TV: vivid's HDMI outputs for bannerd and another device, its HDMI input for cec-follower"
-busybox insmod /run/qemu-run/late/vivid.ko n_devs=1 node_types=0x101 num_inputs=1 input_types=0x3 num_outputs=2 \
-    output_types=0x3 no_error_inj=1 || { fail "insmod vivid.ko failed"; exit 1; }
-wait_until 10 adapter vivid-000-vid-out1 || { fail "no CEC adapters for vivid's HDMI outputs"; exit 1; }
-tv_adapter=$(adapter vivid-000-vid-cap0)
-cec_adapter=$(adapter vivid-000-vid-out0)
-other_adapter=$(adapter vivid-000-vid-out1)
+vivid_cec || { fail "no CEC bus"; exit 1; }
+tv_adapter=$TV_ADAPTER cec_adapter=$OUT0_ADAPTER other_adapter=$OUT1_ADAPTER
 echo "TV on $tv_adapter, bannerd on $cec_adapter, another playback device on $other_adapter"
-cec-ctl -d "$tv_adapter" --tv > /dev/null || fail "cec-ctl --tv failed"
 cec-ctl -d "$other_adapter" --playback -o player > /dev/null || fail "cec-ctl --playback failed"
 cec-follower -d "$tv_adapter" --show-state --wall-clock > tv.log 2>&1 &
 follower=$!
@@ -81,10 +76,10 @@ looks dark dark.png || fail "the display still shows a picture while off"
 # cec-follower reports the old state for a second, then "in transition" until 8 s after the change.
 wait_until 40 tv_is standby || fail "the TV is not in standby while the screen is off: $(ctl status)"
 [ "$(tv_said "Changing state to standby")" = 1 ] || fail "the TV was not sent Standby"
-wait_until 20 metric_is 'bannerd_tv_power_state{state="standby"}' \
+wait_until 20 metric_is 'bannerd_tv_power_state{output="Virtual-1",state="standby"}' \
     || fail "the metrics do not say the TV is in standby: $(grep 'tv_power\|screen_state\|cec' bannerd.prom)"
 metric_is 'bannerd_screen_state{output="Virtual-1",state="off-by-schedule"}' || fail "the metrics do not say the screen is off by schedule"
-grep -q 'bannerd_cec_commands_total{command="Standby",result="acknowledged"} 1' bannerd.prom \
+grep -q 'bannerd_cec_commands_total{output="Virtual-1",command="Standby",result="acknowledged"} 1' bannerd.prom \
     || fail "the metrics do not count the Standby acknowledged"
 
 echo "== the schedule turns it on: the TV woken and shown bannerd's input"

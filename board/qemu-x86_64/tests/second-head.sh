@@ -16,11 +16,13 @@
 #             its carousel again at that size
 #   own       `[[output]]` tables: head 1 shows a content directory of its own (2 banners, head 0 the demo's 6), in
 #             its colour on head 1's screendump; a banner added there reaches head 1 alone (head 0 draws nothing);
-#             the touchscreen its table names (`touch`, no udev binding) swipes head 1 alone
+#             the touchscreen its table names (`touch`, no udev binding) swipes head 1 alone; each table's `cec`
+#             names its own adapter (vivid's two instances: a TV on each head's HDMI port, each on its own bus, that
+#             cec-follower plays): each output opens its own, reads its TV's power and makes it show its input
 #   touch     a touchscreen udev binds to Virtual-2 (WL_OUTPUT, by a udev rule) swipes head 1's carousel alone; an
 #             unbound one swipes head 0's alone
-# qemu-run: packages python3
-# qemu-run-args: --gpu virtio --heads 2 --size 1024x768 --timeout 300
+# qemu-run: packages python3 v4l-utils
+# qemu-run-args: --gpu virtio --heads 2 --late-module vivid --size 1024x768 --timeout 300
 # qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
 # qemu-run-after: board/qemu-x86_64/lib/same-later.sh
 set -uo pipefail
@@ -162,13 +164,29 @@ mkdir -p $right
 right_banner() { printf '[[banner]]\nid = "%s"\ntitle = "%s"\nbackground = "#A03020"\n\n' "$1" "$2"; }
 { right_banner right-a "Right screen"; right_banner right-b "Right screen, second"; } > /run/right.tmp
 mv /run/right.tmp $right/banners.toml
-printf '[display]\nscale = 1\n\n[[output]]\nconnector = "Virtual-1"\n\n[[output]]\nconnector = "Virtual-2"\n' > outputs.toml
+source "$LIB/vivid-cec.sh"
+# A TV on each head's HDMI port, each on its own CEC bus (vivid, two instances), as on a Pi 4 with two TVs.
+vivid_cec 2 || fail "no CEC buses"
+cec-follower -d "$TV_ADAPTER" --show-state > tv0.log 2>&1 &
+follower0=$!
+cec-follower -d "$TV1_ADAPTER" --show-state > tv1.log 2>&1 &
+follower1=$!
+printf '[display]\nscale = 1\n\n[[output]]\nconnector = "Virtual-1"\ncec = "%s"\n\n' "$OUT0_ADAPTER" > outputs.toml
+printf '[[output]]\nconnector = "Virtual-2"\ncec = "%s"\n' "$OUT1_ADAPTER" >> outputs.toml
 printf 'directory = "%s"\ntouch = "right touch"\n' $right >> outputs.toml
 "$BIN" run --config outputs.toml --autoplay 0 --control "$SOCK" > outputs.log 2>&1 &
 pid=$!
 wait_until 90 both_shown || fail "not both heads shown with [[output]] tables: $(ctl status)"
 [ "$(output_field Virtual-1 count)" = 6 ] && [ "$(output_field Virtual-2 count)" = 2 ] ||
     fail "each output's own banners: $(ctl status)"
+# Each output's TV over the adapter its table names: both claimed, and each reads the TV's power on its own.
+tv_read() { [[ $(output_field Virtual-1 tv_power) == on && $(output_field Virtual-2 tv_power) == on ]]; }
+wait_until 60 tv_read || fail "each output's TV over its own adapter: $(ctl status)"
+grep "HDMI-CEC" outputs.log
+grep -q "HDMI-CEC on $OUT0_ADAPTER .* for Virtual-1: " outputs.log && grep -q "HDMI-CEC on $OUT1_ADAPTER .* for Virtual-2: " outputs.log ||
+    fail "not each output on the adapter its table names"
+# Each TV was made to show its own head's input (one-touch play), as its follower saw it.
+grep -q "New active source" tv0.log && grep -q "New active source" tv1.log || fail "not each TV shown its head's input"
 shot --head 1 own-head1 || fail "no screendump of head 1"
 echo "own-head1.png 1" >> geometry-later
 # A third banner for head 1 alone: its directory is watched and reloaded; head 0's demo stays as it is.
@@ -186,6 +204,7 @@ wait_until 30 moved_to Virtual-2 $(((before1 + 1) % 3)) || fail "the named panel
 [ "$(output_field Virtual-1 index)" = "$before0" ] || fail "the named panel's swipe moved head 0: $(ctl status)"
 kill -TERM $pid
 wait $pid || fail "exit status $? after SIGTERM"
+kill $follower0 $follower1
 grep -i "display\|content\|output" outputs.log
 $check own-head1.png --size 800x600 --pixel 400,500=a03020 || fail "head 1 does not show its own banners"
 exit $status
