@@ -22,7 +22,7 @@ public struct CECSettings: Equatable, Sendable {
     public init() {}
 
     /// The adapter an output looks for: its `[[output]]` table's `cec` where it has one; else `device`: `auto` for
-    /// every output (each finds the adapter the kernel links to its own connector: a Pi 4 has one an HDMI port), an
+    /// every output (each finds the adapter the kernel links to its own connector: a Pi 4 has one for each HDMI port), an
     /// adapter named by path for the first output alone (one adapter is one TV's bus), `off` for none.
     public func device(forOutput own: Device?, first: Bool) -> Device {
         if let own { return own }
