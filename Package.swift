@@ -226,6 +226,8 @@ let package = Package(
         // Points the test process's fontconfig at fonts.conf beside it (the fonts scripts/install-deps installs, no
         // others) before any test runs: every test target that can reach fontconfig depends on it (issue 24).
         .target(name: "CFontconfigTesting", exclude: ["fonts.conf"]),
+        // Whether the tests run under ThreadSanitizer: the slow tests of one thread leave themselves out of that run.
+        .target(name: "ThreadSanitizerRun"),
         .testTarget(name: "CarouselEngineTests", dependencies: ["CarouselEngine"]),
         .testTarget(name: "TOMLDecodingTests", dependencies: ["TOMLDecoding"]),
         .testTarget(name: "WallClockTests", dependencies: ["WallClock", "TOMLDecoding"]),
@@ -265,7 +267,7 @@ let package = Package(
             dependencies: [
                 "CarouselRendering", "BackgroundJobs", "CarouselEngine", "CarouselTrace", "BannerContent",
                 "DisplaySelection", "FrameLoopTesting", "GlyphText", "ImageDecoding", "Raster", "TextLayout",
-                "CFontconfigTesting",
+                "CFontconfigTesting", "ThreadSanitizerRun",
             ],
             exclude: ["Golden"]
         ),
@@ -295,13 +297,15 @@ let package = Package(
             name: "BannerContentTests",
             dependencies: [
                 "BannerContent", "Raster", "TextLayout", "GlyphText", "ImageDecoding", "FileAccess", "WallClock",
-                "CFontconfigTesting",
+                "CFontconfigTesting", "ThreadSanitizerRun",
             ],
             exclude: ["Golden", "BadContent", "TOMLWriters"]
         ),
         .testTarget(
             name: "ImageDecodingTests",
-            dependencies: ["ImageDecoding", "Raster", "FileAccess", "SystemCalls", "CTurboJPEG", "CWebP"],
+            dependencies: [
+                "ImageDecoding", "Raster", "FileAccess", "SystemCalls", "CTurboJPEG", "CWebP", "ThreadSanitizerRun",
+            ],
             exclude: ["FuzzCrashes", "WebP"]),
         .testTarget(name: "DisplaySelectionTests", dependencies: ["DisplaySelection"]),
         .testTarget(
@@ -311,7 +315,9 @@ let package = Package(
             dependencies: ["bannerd", "DisplaySelection", "InputTranslation", "CarouselEngine", "CFontconfigTesting"]
         ),
         // The subcommands as a user calls them: every command line the docs quote, render as run would show.
-        .testTarget(name: "BannerdCommandTests", dependencies: ["bannerd", "CFontconfigTesting"], exclude: ["Golden"]),
+        .testTarget(
+            name: "BannerdCommandTests", dependencies: ["bannerd", "CFontconfigTesting", "ThreadSanitizerRun"],
+            exclude: ["Golden"]),
         // `bannerd run`'s wiring of its threads.
         .testTarget(
             name: "BannerdRunTests",

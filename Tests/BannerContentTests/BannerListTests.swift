@@ -1,4 +1,5 @@
 import Testing
+import ThreadSanitizerRun
 
 @testable import BannerContent
 @testable import Raster
@@ -97,7 +98,9 @@ import Testing
     }
 
     /// Memory per banner is flat as N grows: the records are fixed-size and shared strings are not repeated.
-    @Test(arguments: [1, 10, 1000, 100_000])
+    @Test(
+        .disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)),
+        arguments: [1, 10, 1000, 100_000])
     func storagePerBannerStaysFlat(count: Int) {
         let list = BannerList(
             (0..<count).lazy.map { i in

@@ -3,12 +3,14 @@ import CommandLineParsing
 import Foundation
 import ImageDecoding
 import Testing
+import ThreadSanitizerRun
 
 @testable import bannerd
 
 /// `bannerd render` plays the carousel as `bannerd run` would with the same configuration and content.
 @Suite struct RenderCommandTests {
-    @Test func autoplayEachBannersDurationAndTheBackgroundComeFromTheConfiguration() throws {
+    @Test(.disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)))
+    func autoplayEachBannersDurationAndTheBackgroundComeFromTheConfiguration() throws {
         let scratch = try Scratch(
             "as-run", config: "[carousel]\nautoplay = 1\nbackground = \"#204060\"\n",
             banners: Scratch.threeBanners(twoLasting: 4))
@@ -97,7 +99,9 @@ import Testing
 
     /// `sync = "wall-clock"`: two renders started at different --at times write the same frame at the same
     /// wall-clock instant, from their first frame on; without it they do not.
-    @Test(arguments: [AutoplaySync.wallClock, .own])
+    @Test(
+        .disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)),
+        arguments: [AutoplaySync.wallClock, .own])
     func rendersOfAWallStartedApartShowTheSameFramesAtTheSameInstants(sync: AutoplaySync) throws {
         let scratch = try Scratch(
             "wall-\(sync)", config: "[carousel]\nautoplay = 1.4\nsync = \"\(sync.rawValue)\"\n",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThreadSanitizerRun
 
 @testable import bannerd
 
@@ -43,7 +44,9 @@ import Testing
         return String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) + "/Golden"
     }()
 
-    @Test(arguments: cases)
+    @Test(
+        .disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)),
+        arguments: cases)
     func bannerRendersAsItsGolden(_ c: Case) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("world-\(c.name)-\(getpid())").path
         try? FileManager.default.removeItem(atPath: dir)

@@ -8,6 +8,7 @@ import GlyphText
 import ImageDecoding
 import Raster
 import Testing
+import ThreadSanitizerRun
 
 /// A GIF made by ffmpeg, played by the presenter at rest as the loop plays it: the frames on glass follow the
 /// animation's frames at their times, composed while it plays, and panned again once it has stopped.
@@ -110,7 +111,8 @@ import Testing
         #expect(panned == [0, 4, 5, 6])
     }
 
-    @Test func anAnimationOverItsBudgetKeepsItsFirstFrameToStreamTheRest() throws {
+    @Test(.disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)))
+    func anAnimationOverItsBudgetKeepsItsFirstFrameToStreamTheRest() throws {
         let renderer = try CarouselPresenterTests.renderer()
         func target(budget: Int) -> PrerenderTarget {
             PrerenderTarget(
@@ -160,7 +162,8 @@ import Testing
     /// Rendered inline (`bannerd render`), a streamed animation decodes each of its frames once as it plays, at
     /// every 60 Hz step: the work grows with the seconds played, not with their square (the frame shown was drawn
     /// again at each step, its file decoded from the start).
-    @Test func aStreamedAnimationRenderedInlineDecodesEachFrameOnce() throws {
+    @Test(.disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)))
+    func aStreamedAnimationRenderedInlineDecodesEachFrameOnce() throws {
         // 30 frames at 10 fps, played once.
         try Self.withGIF(loop: -1, seconds: 3) { path in
             let (presenter, carousel, images) = try Self.streaming(path)

@@ -5,6 +5,7 @@ import GlyphText
 import ImageDecoding
 import Raster
 import Testing
+import ThreadSanitizerRun
 
 @Suite struct SpriteCacheTests {
     private func sprite(_ width: Int) -> BannerPicture {
@@ -67,7 +68,8 @@ import Testing
             })
     }
 
-    @Test func memoryStaysBoundedWhileBrowsingManyBanners() throws {
+    @Test(.disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)))
+    func memoryStaysBoundedWhileBrowsingManyBanners() throws {
         let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
         let presenter = CarouselPresenter(
             banners: Self.banners(40), layout: layout, rotation: .none, background: .black,

@@ -7,13 +7,15 @@ import GlyphText
 import ImageDecoding
 import Raster
 import Testing
+import ThreadSanitizerRun
 
 /// The loop of `bannerd run` (`LoopHarness`: the production step on a simulated display) drawing with a real
 /// presenter, rendering inline: a GIF streamed frame by frame (it is over the animation budget), as MainLoop
 /// shows one.
 @Suite struct StreamedBannerLoopTests {
     /// 30 frames at 10 fps, played once, on the centre banner; autoplay moves on after 5 s.
-    @Test func aStreamedAnimationIsShownFrameByFrameAndNothingIsDrawnAtRest() throws {
+    @Test(.disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)))
+    func aStreamedAnimationIsShownFrameByFrameAndNothingIsDrawnAtRest() throws {
         try AnimatedBannerPresenterTests.withGIF(loop: -1, seconds: 3) { path in
             let fonts = try FontSet()
             let banners = BannerList(

@@ -6,6 +6,7 @@ import DisplaySelection
 import FrameLoopTesting
 import Raster
 import Testing
+import ThreadSanitizerRun
 
 @Suite struct StripLayoutTests {
     @Test func theStripReachesHalfAPageEitherWayOfItsPage() throws {
@@ -133,7 +134,9 @@ import Testing
         return (glass, composed, panner)
     }
 
-    @Test(arguments: [Rotation.none, .clockwise90, .clockwise180, .clockwise270])
+    @Test(
+        .disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)),
+        arguments: [Rotation.none, .clockwise90, .clockwise180, .clockwise270])
     func everyFrameOnGlassIsTheComposedFrame(rotation: Rotation) throws {
         let (glass, composed, panner) = try Self.scroll(rotation: rotation)
         #expect(glass.count == composed.count)

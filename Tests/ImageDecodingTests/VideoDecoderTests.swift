@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Testing
+import ThreadSanitizerRun
 
 @testable import ImageDecoding
 
@@ -74,7 +75,9 @@ import Testing
         return all
     }
 
-    @Test(arguments: encodings)
+    @Test(
+        .disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)),
+        arguments: encodings)
     func everyFrameIsWhatFFmpegDecodes(encoding: Encoding) throws {
         let directory = try FFmpeg.scratch("video")
         defer { try? FileManager.default.removeItem(at: directory) }

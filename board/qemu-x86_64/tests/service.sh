@@ -3,7 +3,8 @@
 # the unit's ExecStart, an unprivileged user in its SupplementaryGroups with no capabilities and
 # NoNewPrivileges, its UMask, its RuntimeDirectory (mode and owner), its TTYPath as standard input and
 # controlling terminal, journald's JOURNAL_STREAM, and a real $NOTIFY_SOCKET with WatchdogSec's WATCHDOG_USEC.
-# Checked: READY=1 after the first frame, STATUS= and WATCHDOG=1 messages, priority-prefixed log lines, SIGHUP
+# Checked: the DRM display opened by that user (DRM master as the card's first opener, with no capability; the
+# nonroot test until stop 55, which booted a guest of its own for it), READY=1 after the first frame, STATUS= and WATCHDOG=1 messages, priority-prefixed log lines, SIGHUP
 # reloads the content (its own info line, with the banners counted), SIGTERM sends STOPPING=1 and exits 0 within 1 s (the time is printed); with the unit's
 # Environment= a crash (SIGSEGV) ends the process within 1 s with one critical line.
 # Not reproducible here (they need systemd's cgroups, namespaces and seccomp): DevicePolicy/DeviceAllow,
@@ -66,6 +67,8 @@ grep -q "STATUS=banner 1/" notify.log || fail "READY=1 without STATUS="
 # bochs has no vblank (its flip events carry count 0): never reported as vblank-paced, however slow the CPU.
 grep -q "vblank pacing" notify.log && fail "bochs reported as vblank-paced: $(grep -o "[^;]*pacing" notify.log | sort -u)"
 [ "$(ps -o uid= -p $pid | tr -d ' ')" = 65534 ] || fail "not running as uid 65534"
+# DRM master with no capability: the card's first opener, through the video group (not the framebuffer fallback).
+grep -q "^<6>display /dev/dri/card0 " bannerd.log || fail "the unit's user did not open the DRM display"
 grep -q "^NoNewPrivs:[[:space:]]*1" /proc/$pid/status || fail "NoNewPrivs not set"
 grep -q "^CapEff:[[:space:]]*0*$" /proc/$pid/status || fail "has effective capabilities"
 [ -S "$runtime/control.sock" ] || fail "no control socket in $runtime"
