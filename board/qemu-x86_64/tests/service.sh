@@ -4,7 +4,8 @@
 # NoNewPrivileges, its UMask, its RuntimeDirectory (mode and owner), its TTYPath as standard input and
 # controlling terminal, journald's JOURNAL_STREAM, and a real $NOTIFY_SOCKET with WatchdogSec's WATCHDOG_USEC.
 # Checked: the DRM display opened by that user (DRM master as the card's first opener, with no capability; the
-# nonroot test until stop 55, which booted a guest of its own for it), READY=1 after the first frame, STATUS= and WATCHDOG=1 messages, priority-prefixed log lines, SIGHUP
+# nonroot test until stop 55, which booted a guest of its own for it), READY=1 after the first frame, STATUS= and
+# WATCHDOG=1 messages, priority-prefixed log lines, SIGHUP
 # reloads the content (its own info line, with the banners counted), SIGTERM sends STOPPING=1 and exits 0 within 1 s (the time is printed); with the unit's
 # Environment= a crash (SIGSEGV) ends the process within 1 s with one critical line.
 # Not reproducible here (they need systemd's cgroups, namespaces and seccomp): DevicePolicy/DeviceAllow,
