@@ -22,6 +22,9 @@ public struct ConnectorType: RawRepresentable, Hashable, Sendable {
     public static let dsi = ConnectorType(rawValue: 16)
     /// DRM_MODE_CONNECTOR_DPI.
     public static let dpi = ConnectorType(rawValue: 17)
+    /// DRM_MODE_CONNECTOR_WRITEBACK: captures what a CRTC blends into a buffer; listed only to clients that ask
+    /// (DRM_CLIENT_CAP_WRITEBACK_CONNECTORS).
+    public static let writeback = ConnectorType(rawValue: 18)
     /// DRM_MODE_CONNECTOR_SPI (small SPI panels, no vblank).
     public static let spi = ConnectorType(rawValue: 19)
 

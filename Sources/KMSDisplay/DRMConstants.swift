@@ -21,9 +21,16 @@ enum DRMConstants {
     static let clientCapabilityUniversalPlanes: UInt64 = 2
     /// DRM_CLIENT_CAP_ATOMIC in drm.h: atomic commits (implies universal planes).
     static let clientCapabilityAtomic: UInt64 = 3
-    /// DRM_MODE_ATOMIC_TEST_ONLY and DRM_MODE_ATOMIC_NONBLOCK in drm_mode.h.
+    /// DRM_CLIENT_CAP_WRITEBACK_CONNECTORS in drm.h: list writeback connectors (needs the atomic capability).
+    static let clientCapabilityWritebackConnectors: UInt64 = 5
+    /// DRM_MODE_ATOMIC_TEST_ONLY, DRM_MODE_ATOMIC_NONBLOCK and DRM_MODE_ATOMIC_ALLOW_MODESET in drm_mode.h.
     static let atomicTestOnly: UInt32 = 0x0100
     static let atomicNonblock: UInt32 = 0x0200
+    static let atomicAllowModeset: UInt32 = 0x0400
+    /// DRM_MODE_OBJECT_CONNECTOR in drm_mode.h.
+    static let objectConnector: UInt32 = 0xc0c0_c0c0
+    /// DRM_FORMAT_ARGB8888 ("AR24"): XRGB8888's layout with the top byte an alpha the planes blend by.
+    static let fourccARGB8888: UInt32 = 0x3432_5241
     /// DRM_MODE_OBJECT_PLANE in drm_mode.h.
     static let objectPlane: UInt32 = 0xeeee_eeee
     /// DRM_PLANE_TYPE_PRIMARY: the value of a plane's `type` property for the CRTC's main plane.

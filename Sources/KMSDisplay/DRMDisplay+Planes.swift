@@ -27,7 +27,7 @@ extension DRMDisplay {
         do {
             try LibDRM.enableAtomic(card)
             let properties = try PlaneProperties(
-                byName: LibDRM.planePropertyIDs(card, planeID: plane.id, names: PlaneProperties.names))
+                byName: LibDRM.propertyIDs(card, of: plane.id, names: PlaneProperties.names))
             let (width, height) = (UInt64(mode.width / 2), UInt64(mode.height / 2))
             func test(showing size: (UInt64, UInt64)) -> Int32? {
                 let values: [(property: UInt32, value: UInt64)] = [

@@ -13,11 +13,13 @@ struct DumbBuffer {
     /// The pixels drawn into: the whole buffer, or less of each row (a strip wider than its picture).
     var pixels: PixelBuffer
 
-    /// Creates, registers and maps; undoes the earlier steps when a later one fails.
-    static func create(card: DRMCard, width: Int, height: Int, format: PixelFormat) throws(SystemCallError)
-        -> DumbBuffer
-    {
-        let (fourcc, bitsPerPixel) = DRMConstants.fourcc(format)
+    /// Creates, registers and maps; undoes the earlier steps when a later one fails. `fourcc` registers the
+    /// framebuffer in another format of `format`'s layout (ARGB8888 for an XRGB8888 buffer).
+    static func create(
+        card: DRMCard, width: Int, height: Int, format: PixelFormat, fourcc registered: UInt32? = nil
+    ) throws(SystemCallError) -> DumbBuffer {
+        let (native, bitsPerPixel) = DRMConstants.fourcc(format)
+        let fourcc = registered ?? native
         let created = try LibDRM.createDumbBuffer(
             card, width: width, height: height, bitsPerPixel: bitsPerPixel)
         do throws(SystemCallError) {

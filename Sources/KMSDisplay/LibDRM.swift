@@ -146,14 +146,14 @@ enum LibDRM {
         return nil
     }
 
-    /// The ids of the plane's properties named in `names` (drmModeObjectGetProperties: NULL + errno); a name the
-    /// plane lacks is missing from the result.
-    static func planePropertyIDs(_ card: DRMCard, planeID: UInt32, names: Set<String>) throws(SystemCallError)
-        -> [String: UInt32]
-    {
-        guard let properties = drmModeObjectGetProperties(card.fileDescriptor, planeID, DRMConstants.objectPlane) else {
+    /// The ids of the properties named in `names` of a DRM object (`type`: DRM_MODE_OBJECT_*, a plane by default;
+    /// drmModeObjectGetProperties: NULL + errno); a name the object lacks is missing from the result.
+    static func propertyIDs(
+        _ card: DRMCard, of objectID: UInt32, type: UInt32 = DRMConstants.objectPlane, names: Set<String>
+    ) throws(SystemCallError) -> [String: UInt32] {
+        guard let properties = drmModeObjectGetProperties(card.fileDescriptor, objectID, type) else {
             throw SystemCallError(
-                call: "drmModeObjectGetProperties", errno: errno, .display(card.path), context: "plane \(planeID)")
+                call: "drmModeObjectGetProperties", errno: errno, .display(card.path), context: "object \(objectID)")
         }
         defer { drmModeFreeObjectProperties(properties) }
         var found: [String: UInt32] = [:]
@@ -184,16 +184,29 @@ enum LibDRM {
         _ card: DRMCard, objectID: UInt32, values: [(property: UInt32, value: UInt64)], flags: UInt32,
         userData: UnsafeMutableRawPointer?
     ) throws(SystemCallError) -> Bool {
+        try atomicCommit(card, flags: flags, userData: userData) { request throws(SystemCallError) in
+            try add(values, of: objectID, to: request, card)
+        }
+    }
+
+    /// One atomic commit of several objects' values (planes, connectors), as `atomicCommit(_:objectID:...)`.
+    static func atomicCommit(
+        _ card: DRMCard, objects: [(id: UInt32, values: [(property: UInt32, value: UInt64)])], flags: UInt32
+    ) throws(SystemCallError) -> Bool {
+        try atomicCommit(card, flags: flags, userData: nil) { request throws(SystemCallError) in
+            for object in objects { try add(object.values, of: object.id, to: request, card) }
+        }
+    }
+
+    private static func atomicCommit(
+        _ card: DRMCard, flags: UInt32, userData: UnsafeMutableRawPointer?,
+        fill: (drmModeAtomicReqPtr) throws(SystemCallError) -> Void
+    ) throws(SystemCallError) -> Bool {
         guard let request = drmModeAtomicAlloc() else {
             throw SystemCallError(call: "drmModeAtomicAlloc", errno: ENOMEM, .display(card.path))
         }
         defer { drmModeAtomicFree(request) }
-        for (property, value) in values {
-            let added = drmModeAtomicAddProperty(request, objectID, property, value)
-            guard added >= 0 else {
-                throw SystemCallError(call: "drmModeAtomicAddProperty", errno: -added, .display(card.path))
-            }
-        }
+        try fill(request)
         let result = drmModeAtomicCommit(card.fileDescriptor, request, flags, userData)
         if result == -EBUSY { return false }
         guard result == 0 else {
@@ -202,6 +215,18 @@ enum LibDRM {
                 call: "drmModeAtomicCommit", errno: -result, .display(card.path), context: test ? "test only" : nil)
         }
         return true
+    }
+
+    private static func add(
+        _ values: [(property: UInt32, value: UInt64)], of objectID: UInt32, to request: drmModeAtomicReqPtr,
+        _ card: DRMCard
+    ) throws(SystemCallError) {
+        for (property, value) in values {
+            let added = drmModeAtomicAddProperty(request, objectID, property, value)
+            guard added >= 0 else {
+                throw SystemCallError(call: "drmModeAtomicAddProperty", errno: -added, .display(card.path))
+            }
+        }
     }
 
     /// The value of the plane's property called `name` (drmModeObjectGetProperties: NULL + errno).

@@ -1,10 +1,12 @@
+import Raster
 import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The ten plane properties that show a framebuffer, or a window of one, on the whole CRTC, by name.
+/// The ten plane properties that show a framebuffer, a window of one, or a rectangle of one anywhere on a CRTC, by
+/// name.
 struct PlaneProperties: Equatable {
     let framebuffer, crtc, sourceX, sourceY, sourceWidth, sourceHeight, crtcX, crtcY, crtcWidth, crtcHeight: UInt32
 
@@ -12,7 +14,7 @@ struct PlaneProperties: Equatable {
         "FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H",
     ]
 
-    /// The properties from the plane's list (`LibDRM.planePropertyIDs`); throws the first name missing when the
+    /// The properties from the plane's list (`LibDRM.propertyIDs`); throws the first name missing when the
     /// plane lacks one.
     init(byName ids: [String: UInt32]) throws(MissingProperty) {
         func id(_ name: String) throws(MissingProperty) -> UInt32 {
@@ -31,28 +33,52 @@ struct PlaneProperties: Equatable {
         crtcHeight = try id("CRTC_H")
     }
 
+    /// The properties of plane `planeID` on `card` (atomic commits enabled); a plane lacking one is a refused
+    /// drmModeObjectGetProperties that names it.
+    init(of planeID: UInt32, on card: DRMCard) throws(SystemCallError) {
+        let ids = try LibDRM.propertyIDs(card, of: planeID, names: Self.names)
+        do throws(MissingProperty) {
+            try self.init(byName: ids)
+        } catch {
+            throw SystemCallError(
+                call: "drmModeObjectGetProperties", refused: "plane \(planeID) has no \(error.name)",
+                .display(card.path))
+        }
+    }
+
     struct MissingProperty: Error {
         let name: String
     }
 
     /// One commit's values into `values` (rewritten in place: a panned frame allocates nothing): `buffer` shown
-    /// from `x`, `y` of it (the source is in 16.16 fixed point) on the whole `width`×`height` CRTC `crtcID`.
+    /// from `x`, `y` of it on the whole `width`×`height` CRTC `crtcID`.
     func write(
         buffer: UInt32, crtcID: UInt32, x: Int, y: Int, width: Int, height: Int,
         into values: inout [(property: UInt32, value: UInt64)]
     ) {
-        let (w, h) = (UInt64(width), UInt64(height))
+        write(
+            buffer: buffer, crtcID: crtcID, source: PixelRect(x: x, y: y, width: width, height: height),
+            destination: PixelRect(x: 0, y: 0, width: width, height: height), into: &values)
+    }
+
+    /// One commit's values: the `source` rectangle of `buffer` (whole pixels; the properties take 16.16 fixed
+    /// point) at `destination` on CRTC `crtcID`, which may reach past the CRTC's edges (the driver clips: CRTC_X
+    /// and CRTC_Y are signed). Buffer and CRTC 0 switch the plane off.
+    func write(
+        buffer: UInt32, crtcID: UInt32, source: PixelRect, destination: PixelRect,
+        into values: inout [(property: UInt32, value: UInt64)]
+    ) {
         values.removeAll(keepingCapacity: true)
         values.append((framebuffer, UInt64(buffer)))
         values.append((crtc, UInt64(crtcID)))
-        values.append((sourceX, UInt64(x) << 16))
-        values.append((sourceY, UInt64(y) << 16))
-        values.append((sourceWidth, w << 16))
-        values.append((sourceHeight, h << 16))
-        values.append((crtcX, 0))
-        values.append((crtcY, 0))
-        values.append((crtcWidth, w))
-        values.append((crtcHeight, h))
+        values.append((sourceX, UInt64(max(0, source.x)) << 16))
+        values.append((sourceY, UInt64(max(0, source.y)) << 16))
+        values.append((sourceWidth, UInt64(max(0, source.width)) << 16))
+        values.append((sourceHeight, UInt64(max(0, source.height)) << 16))
+        values.append((crtcX, UInt64(bitPattern: Int64(destination.x))))
+        values.append((crtcY, UInt64(bitPattern: Int64(destination.y))))
+        values.append((crtcWidth, UInt64(max(0, destination.width))))
+        values.append((crtcHeight, UInt64(max(0, destination.height))))
     }
 }
 
@@ -70,14 +96,7 @@ final class PrimaryPlaneCommit {
     /// them up; the CRTC shows `width`×`height` pixels.
     init(card: DRMCard, planeID: UInt32, crtcID: UInt32, width: Int, height: Int) throws(SystemCallError) {
         try LibDRM.enableAtomic(card)
-        let ids = try LibDRM.planePropertyIDs(card, planeID: planeID, names: PlaneProperties.names)
-        do throws(PlaneProperties.MissingProperty) {
-            properties = try PlaneProperties(byName: ids)
-        } catch {
-            throw SystemCallError(
-                call: "drmModeObjectGetProperties", refused: "the primary plane has no \(error.name)",
-                .display(card.path))
-        }
+        properties = try PlaneProperties(of: planeID, on: card)
         values.reserveCapacity(PlaneProperties.names.count)
         self.card = card
         self.planeID = planeID

@@ -41,6 +41,7 @@ struct KMSCheck {
             try flipBackToBack(display)
             try showTestPicture(display)
             try listPlanes(display)
+            if options.blend { try checkBlending(display) }
             if options.inputSeconds > 0 { try echoInput(display) }
         }
         display.shutdown()

@@ -15,6 +15,9 @@ struct KMSCheckOptions {
     var pan = false
     /// Every connected output of the card at once.
     var allOutputs = false
+    /// Overlay planes blended over the test picture, captured by the CRTC's writeback connector and compared with
+    /// bannerd's composition of the same layers.
+    var blend = false
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -53,6 +56,7 @@ struct KMSCheckOptions {
             case "--watch-hotplug": watchHotplugSeconds = Int(try value(option)) ?? 0
             case "--pan": pan = true
             case "--all-outputs": allOutputs = true
+            case "--blend": blend = true
             default: throw UsageError(description: "unknown option \(option)")
             }
         }

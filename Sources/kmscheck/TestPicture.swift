@@ -4,9 +4,29 @@ import Raster
 /// the orientation (it is at the top left) and the last row (a red bar at the bottom).
 enum TestPicture {
     static func draw(_ buffer: PixelBuffer, background: UInt32) {
-        fill(buffer, colour: background)
-        fill(buffer, x: 0, y: 0, width: 64, height: 64, colour: 0x00_FF_FF_FF)
-        fill(buffer, x: 0, y: buffer.height - 16, width: buffer.width, height: 16, colour: 0x00_FF_00_00)
+        for (rect, colour) in rectangles(width: buffer.width, height: buffer.height, background: background) {
+            fill(buffer, x: rect.x, y: rect.y, width: rect.width, height: rect.height, colour: colour)
+        }
+    }
+
+    /// The picture as a bitmap (every pixel opaque), to compose what is expected on glass.
+    static func bitmap(width: Int, height: Int, background: UInt32) -> Bitmap {
+        var bitmap = Bitmap(width: width, height: height)
+        for (rect, colour) in rectangles(width: width, height: height, background: background) {
+            for y in rect.y..<rect.maxY {
+                for x in rect.x..<rect.maxX { bitmap[x, y] = 0xFF00_0000 | colour }
+            }
+        }
+        return bitmap
+    }
+
+    /// The picture's rectangles in drawing order: the background, the white square, the red bar.
+    private static func rectangles(width: Int, height: Int, background: UInt32) -> [(PixelRect, UInt32)] {
+        [
+            (PixelRect(x: 0, y: 0, width: width, height: height), background),
+            (PixelRect(x: 0, y: 0, width: 64, height: 64), 0x00_FF_FF_FF),
+            (PixelRect(x: 0, y: height - 16, width: width, height: 16), 0x00_FF_00_00),
+        ]
     }
 
     /// Every pixel names its own place (XRGB8888; up to 4095 either way): red is x's low byte, blue y's, green

@@ -2,6 +2,7 @@
 //
 //   kmscheck [--connector NAME] [--mode WxH[@Hz]] [--buffers N] [--flips N] [--colour RRGGBB]
 //            [--hold-file PATH] [--input-seconds S [--input-until FILE]] [--fbdev PATH] [--pan] [--all-outputs]
+//            [--blend]
 //
 // Modesets, draws a known picture through a dumb buffer, flips back to back to judge vblank, holds the picture
 // until PATH exists (the host takes a screendump meanwhile), echoes input events for S seconds (or until FILE
@@ -10,6 +11,9 @@
 // --all-outputs instead drives every connected output of the card at once (one DRM master, a CRTC each): flips on
 // all of them together, then the test picture on each in its own colour (--colour, then green, red, grey), held
 // until PATH exists, and restores each CRTC.
+// --blend, after the test picture, shows overlay planes over it (one opaque, clipped at the left edge; two
+// translucent above it, one clipped at the right and bottom), has the CRTC's writeback connector capture the blend
+// and compares it with bannerd's own composition of the same layers, pixel by pixel.
 // --pan instead shows windows of strips larger than the screen by each way of panning, holding each until
 // PATH-NAME exists, for screendumps to say which ways the driver honours.
 

@@ -1,3 +1,4 @@
+import Raster
 import Testing
 
 @testable import KMSDisplay
@@ -22,6 +23,21 @@ import Testing
         // The next commit rewrites the same ten, in place.
         properties.write(buffer: 100, crtcID: 7, x: 0, y: 0, width: 1024, height: 768, into: &values)
         #expect(values.count == 10 && values.first { $0.property == 11 }?.value == 0)
+    }
+
+    /// An overlay reaching past the screen's top-left: CRTC_X and CRTC_Y are signed (the driver clips), the source
+    /// its own rectangle of the buffer.
+    @Test func anOverlayPastTheEdgeKeepsItsSignedPlace() throws {
+        let properties = try PlaneProperties(byName: Self.ids)
+        var values: [(property: UInt32, value: UInt64)] = []
+        properties.write(
+            buffer: 5, crtcID: 7, source: PixelRect(x: 2, y: 4, width: 320, height: 200),
+            destination: PixelRect(x: -80, y: -3, width: 320, height: 200), into: &values)
+        let written = Dictionary(uniqueKeysWithValues: values.map { ($0.property, $0.value) })
+        #expect(
+            written[11] == 2 << 16 && written[12] == 4 << 16 && written[13] == 320 << 16 && written[14] == 200 << 16)
+        #expect(written[21].map { Int64(bitPattern: $0) } == -80 && written[22].map { Int64(bitPattern: $0) } == -3)
+        #expect(written[23] == 320 && written[24] == 200)
     }
 
     @Test func aPlaneWithoutOneOfThemIsNamed() {

@@ -8,6 +8,9 @@
 #   fbdev     the /dev/fb0 fallback shows the same picture
 #   planes    on vkms (a second card, with overlay planes), kmscheck lists each CRTC's planes: kind, zpos, formats,
 #             modifiers, and whether each overlay scales, asked with test-only atomic commits
+#   blend     on vkms, overlay planes over the test picture (an opaque one clipped at the left edge, translucent
+#             ones above it, one clipped at the right and bottom), captured by the writeback connector, equal
+#             bannerd's composition of the same layers, every pixel
 # Run: board/qemu-x86_64/run-e2e kms-wrappers
 # qemu-run: packages libdrm-tests python3-libevdev
 # qemu-run-args: --size 1024x768 --timeout 200 --vkms
@@ -99,17 +102,20 @@ touch /mnt/held-fb
 wait $pid || fail "kmscheck fbdev exit $?"
 cat fb.log
 
-echo "== vkms (built for this kernel by lib/vkms-module): kmscheck lists each CRTC's planes"
+echo "== vkms (built for this kernel by lib/vkms-module): kmscheck lists each CRTC's planes, blends overlays"
 busybox insmod /run/qemu-run/late/vkms.ko enable_overlay=1 || fail "insmod vkms.ko enable_overlay=1"
 deadline=$((SECONDS + 30))
 until [ -e /dev/dri/card1 ] || ((SECONDS >= deadline)); do sleep 0.2; done
-$BIN/kmscheck --card /dev/dri/card1 --flips 5 > vkms.log 2>&1 || fail "kmscheck on vkms exit $?"
+$BIN/kmscheck --card /dev/dri/card1 --flips 5 --blend > vkms.log 2>&1 || fail "kmscheck on vkms exit $?"
 sed -n '/^CRTC /,/^restore/p' vkms.log
+grep '^blend: \|^kmscheck: ' vkms.log
 # vkms in Debian 12's kernel: one CRTC, its primary plane, a cursor and 8 overlay planes in RGB formats, none of
 # which scales (its planes call the atomic helper with no scaling allowed).
 grep -q "^CRTC [0-9]* (the display's): 10 plane(s)$" vkms.log || fail "vkms: not 10 planes on the display's CRTC"
 grep -q "^  plane [0-9]* primary zpos .* formats XR24 " vkms.log || fail "vkms: no primary plane with XR24"
 [ "$(grep -c "^  plane [0-9]* overlay .*formats AR24 XR24 .* scales no (refused, errno [0-9]*)$" vkms.log)" = 8 ] \
     || fail "vkms: not 8 overlay planes with AR24 and XR24, each refusing to scale"
+grep -q "^blend: writeback capture against bannerd's composition of the same layers: 0 of [0-9]* pixels differ" \
+    vkms.log || fail "vkms: the planes' blend, as writeback captured it, is not bannerd's composition"
 echo "kms-e2e: status $status"
 exit $status

@@ -1,0 +1,77 @@
+import Raster
+import SystemCalls
+
+/// A framebuffer for a plane other than the primary: a dumb buffer in XRGB8888's layout, registered as XRGB8888
+/// (opaque) or ARGB8888 (premultiplied alpha the display blends by), freed when the last holder lets go.
+public final class PlaneBuffer {
+    let card: DRMCard
+    let buffer: DumbBuffer
+    /// The pixels to draw into (write only: scanout memory).
+    public var pixels: PixelBuffer { buffer.pixels }
+    /// Whether the framebuffer is ARGB8888.
+    public let hasAlpha: Bool
+
+    public init(display: DRMDisplay, width: Int, height: Int, alpha: Bool) throws(SystemCallError) {
+        card = display.card
+        hasAlpha = alpha
+        buffer = try DumbBuffer.create(
+            card: card, width: width, height: height, format: .xrgb8888,
+            fourcc: alpha ? DRMConstants.fourccARGB8888 : nil)
+    }
+
+    deinit {
+        buffer.destroy(on: card)
+    }
+}
+
+/// What one overlay plane shows in a commit: `source` of `buffer` at `destination` on the CRTC (past its edges
+/// the driver clips), or nothing (`buffer` nil: the plane is switched off).
+public struct OverlayShowing {
+    public var planeID: UInt32
+    public var buffer: PlaneBuffer?
+    public var source: PixelRect
+    public var destination: PixelRect
+
+    public init(planeID: UInt32, buffer: PlaneBuffer?, source: PixelRect, destination: PixelRect) {
+        self.planeID = planeID
+        self.buffer = buffer
+        self.source = source
+        self.destination = destination
+    }
+
+    /// The plane switched off.
+    public static func off(_ planeID: UInt32) -> OverlayShowing {
+        let nothing = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        return OverlayShowing(planeID: planeID, buffer: nil, source: nothing, destination: nothing)
+    }
+}
+
+extension DRMDisplay {
+    /// One blocking atomic commit of overlay planes on the display's CRTC, the primary plane as it is. With
+    /// `capture`, the writeback connector joins the CRTC for this commit (a modeset: the connectors change), the
+    /// blend it wrote is returned, and a second commit takes the connector off again.
+    public func commitOverlays(_ planes: [OverlayShowing], capture: WritebackCapture? = nil) throws(SystemCallError)
+        -> Bitmap?
+    {
+        try LibDRM.enableAtomic(card)
+        var objects: [(id: UInt32, values: [(property: UInt32, value: UInt64)])] = []
+        for showing in planes {
+            let properties = try PlaneProperties(of: showing.planeID, on: card)
+            var values: [(property: UInt32, value: UInt64)] = []
+            properties.write(
+                buffer: showing.buffer?.buffer.bufferID ?? 0, crtcID: showing.buffer == nil ? 0 : plan.crtcID,
+                source: showing.source, destination: showing.destination, into: &values)
+            objects.append((showing.planeID, values))
+        }
+        guard let capture else {
+            _ = try LibDRM.atomicCommit(card, objects: objects, flags: 0)
+            return nil
+        }
+        objects.append((capture.connectorID, capture.attach(crtcID: plan.crtcID)))
+        _ = try LibDRM.atomicCommit(card, objects: objects, flags: DRMConstants.atomicAllowModeset)
+        let captured = try capture.collect(timeout: .seconds(2))
+        _ = try LibDRM.atomicCommit(
+            card, objects: [(capture.connectorID, capture.detach)], flags: DRMConstants.atomicAllowModeset)
+        return captured
+    }
+}
