@@ -53,6 +53,12 @@ public struct PlaneInfo: Equatable, Sendable {
         self.stackPosition = stackPosition
     }
 
+    /// `planes` bottom first, as the display stacks them: by `zpos` where the driver lists it, else in the order the
+    /// planes were made, which is their ids' order (vkms, which has no `zpos`, blends in that order).
+    public static func stacked(_ planes: [PlaneInfo]) -> [PlaneInfo] {
+        planes.sorted { ($0.stackPosition?.value ?? 0, $0.id) < ($1.stackPosition?.value ?? 0, $1.id) }
+    }
+
     /// Whether the plane can show on the CRTC at `crtcIndex` in the card's list.
     public func canShow(onCRTCAt crtcIndex: Int) -> Bool {
         crtcIndex < 32 && possibleCRTCs & (1 << UInt32(crtcIndex)) != 0

@@ -8,9 +8,9 @@
 #   fbdev     the /dev/fb0 fallback shows the same picture
 #   planes    on vkms (a second card, with overlay planes), kmscheck lists each CRTC's planes: kind, zpos, formats,
 #             modifiers, and whether each overlay scales, asked with test-only atomic commits
-#   blend     on vkms, overlay planes over the test picture (an opaque one clipped at the left edge, translucent
-#             ones above it, one clipped at the right and bottom), captured by the writeback connector, equal
-#             bannerd's composition of the same layers, every pixel
+#   blend     on vkms, the planes a video banner would take over the test picture (an opaque picture past the
+#             left and bottom edges, a translucent layer over it past the bottom), captured by the writeback
+#             connector, equal bannerd's composition of the same layers, every pixel
 # Run: board/qemu-x86_64/run-e2e kms-wrappers
 # qemu-run: packages libdrm-tests python3-libevdev
 # qemu-run-args: --size 1024x768 --timeout 200 --vkms
