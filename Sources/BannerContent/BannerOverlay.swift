@@ -21,3 +21,18 @@ public struct BannerOverlay: Sendable {
         bitmap.roundCorners(corners)
     }
 }
+
+/// What finishes a banner over its picture: the overlay laid step by step (a still), or flattened into one layer
+/// over the carousel's background (a video's frames: `OverlayLayer`).
+public enum BannerFinish: Sendable {
+    case overlay(BannerOverlay)
+    case layer(OverlayLayer)
+
+    /// Lays it over `bitmap`, the banner's opaque picture at its size.
+    public func apply(to bitmap: inout Bitmap) {
+        switch self {
+        case .overlay(let overlay): overlay.apply(to: &bitmap)
+        case .layer(let layer): layer.apply(to: &bitmap)
+        }
+    }
+}

@@ -21,10 +21,12 @@ extension BannerRenderer {
     /// stops there. A frame after the first that cannot be decoded ends the animation with the frames before it, and
     /// a line says so (one frame left: a still). nil: no animation (a still, a format not played, or a file whose
     /// first frame cannot be decoded: `render` draws it and says why). A video of more than `keeping` frames (its
-    /// container tells how many before any is drawn) has its first frame drawn only: it is streamed.
+    /// container tells how many before any is drawn) has its first frame drawn only: it is streamed. With
+    /// `background` (the carousel's), each frame is finished by one `OverlayLayer` flattened over it, as a display
+    /// plane above the picture would show it.
     public func renderAnimation(
         _ banner: Banner, width: Int, height: Int, scale: Double, cornerRadius: Int? = nil, keeping: Int = .max,
-        frame: (Bitmap) -> Bool
+        background: Color? = nil, frame: (Bitmap) -> Bool
     ) -> RenderedAnimation? {
         guard case .file(let path) = banner.artwork,
             let animation = try? images.loadAnimation(path: path, fitting: (width, height)),
@@ -39,6 +41,10 @@ extension BannerRenderer {
         var problems: [String] = []
         let over = overlay(
             banner, width: width, height: height, scale: scale, cornerRadius: cornerRadius, scrim: true)
+        let finishing =
+            background.map {
+                BannerFinish.layer(OverlayLayer(over, width: width, height: height, background: $0))
+            } ?? .overlay(over)
         var durations: [Duration] = []
         var drawn = 0
         var drawing = true
@@ -49,7 +55,7 @@ extension BannerRenderer {
                 break
             }
             if drawing {
-                drawing = frame(renderFrame(banner, shown, width: width, height: height, overlay: over))
+                drawing = frame(renderFrame(banner, shown, width: width, height: height, finishing: finishing))
                 if drawing { drawn += 1 }
                 if let known, known.count > keeping { drawing = false }
             }
@@ -70,9 +76,9 @@ extension BannerRenderer {
     }
 
     /// One frame of an animation drawn as the whole banner, as `render` draws a still: the frame scaled to fill,
-    /// then `overlay` (the banner's scrim, text and corners, drawn once for all its frames) laid over it.
+    /// then `finishing` (the banner's scrim, text and corners, drawn once for all its frames) laid over it.
     public func renderFrame(
-        _ banner: Banner, _ frame: consuming AnimationFrame, width: Int, height: Int, overlay: BannerOverlay
+        _ banner: Banner, _ frame: consuming AnimationFrame, width: Int, height: Int, finishing: BannerFinish
     ) -> Bitmap {
         // Every decoder's frames come at the banner's size already (`ImageLoading.loadAnimation(path:fitting:)`):
         // the overlay is laid over the decoded pixels themselves. A source that gives them at another size (a test's)
@@ -80,7 +86,7 @@ extension BannerRenderer {
         let artwork =
             frame.bitmap.width == width && frame.bitmap.height == height
             ? (consume frame).bitmap : frame.bitmap.scaledToFill(width: width, height: height)
-        return finish(banner, artwork: artwork, width: width, height: height, overlay: overlay)
+        return finish(banner, artwork: artwork, width: width, height: height, finishing: finishing)
     }
 
     /// What follows the path when frame `frame` of an animation fails: the player's log and `check` say the same.

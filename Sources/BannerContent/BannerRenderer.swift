@@ -52,14 +52,14 @@ public final class BannerRenderer {
         }
         let over = overlay(
             banner, width: width, height: height, scale: scale, cornerRadius: cornerRadius, scrim: artwork != nil)
-        let bitmap = finish(banner, artwork: artwork, width: width, height: height, overlay: over)
+        let bitmap = finish(banner, artwork: artwork, width: width, height: height, finishing: .overlay(over))
         return RenderedBanner(bitmap: bitmap, problems: problems + textProblems(in: banner) + fontProblems(banner))
     }
 
-    /// The banner over `artwork` (already at its size; nil: the background colour), finished by `overlay`.
-    func finish(_ banner: Banner, artwork: consuming Bitmap?, width: Int, height: Int, overlay: BannerOverlay)
-        -> Bitmap
-    {
+    /// The banner over `artwork` (already at its size; nil: the background colour), finished by `finishing`.
+    func finish(
+        _ banner: Banner, artwork: consuming Bitmap?, width: Int, height: Int, finishing: BannerFinish
+    ) -> Bitmap {
         // Opaque artwork (every JPEG, the patterns, a video's frames) hides the background entirely: drawn on as it
         // is, without a background bitmap to copy it into (one frame-sized buffer fewer per banner). Taken, not
         // borrowed, so that the overlay is laid over the artwork's own pixels rather than a copy.
@@ -70,7 +70,7 @@ public final class BannerRenderer {
             bitmap = Bitmap(width: width, height: height, color: banner.background.opaque)
             if let other { bitmap.draw(other, x: 0, y: 0) }
         }
-        overlay.apply(to: &bitmap)
+        finishing.apply(to: &bitmap)
         return bitmap
     }
 

@@ -48,7 +48,7 @@ public struct BannerPicture: Sendable {
         var sprites: [Sprite] = []
         let animation = renderer.renderAnimation(
             banner, width: target.width, height: target.height, scale: target.scale,
-            cornerRadius: target.cornerRadius, keeping: bound
+            cornerRadius: target.cornerRadius, keeping: bound, background: target.background
         ) { bitmap in
             guard sprites.count < bound else {
                 sprites.removeSubrange(1...)  // streamed: the first frame is all it keeps

@@ -22,8 +22,9 @@ public final class StreamDrawer {
     public let banner: Int
     private let content: Banner
     private let animation: any AnimationDecoder
-    /// The banner's scrim, text and corners, drawn once and laid over every frame.
-    private let overlay: BannerOverlay
+    /// The banner's scrim, text and corners, drawn once as one layer over the carousel's background
+    /// (`OverlayLayer`) and laid over every frame.
+    private let finishing: BannerFinish
     /// The memory of the frames' sprites, each written into a block a frame dropped before it.
     private let pool: SpritePool
     /// The frame `nextFrame()` gives next.
@@ -44,9 +45,11 @@ public final class StreamDrawer {
         self.banner = banner
         self.content = content
         animation = opened
-        overlay = renderer.overlay(
+        let overlay = renderer.overlay(
             content, width: target.width, height: target.height, scale: target.scale,
             cornerRadius: target.cornerRadius, scrim: true)
+        finishing = .layer(
+            OverlayLayer(overlay, width: target.width, height: target.height, background: target.background))
         pool = target.spritePool()
     }
 
@@ -66,7 +69,7 @@ public final class StreamDrawer {
             guard let decoded = try next() else { return nil }
             position += 1
             let bitmap = renderer.renderFrame(
-                content, decoded, width: target.width, height: target.height, overlay: overlay)
+                content, decoded, width: target.width, height: target.height, finishing: finishing)
             let sprite = target.sprite(bitmap, pool: pool)
             animation.recycle(bitmap)
             return DrawnFrame(banner: banner, frame: n, sprite: sprite)

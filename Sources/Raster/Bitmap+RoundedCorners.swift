@@ -38,13 +38,7 @@ extension Bitmap {
         guard r > 0 else { return }
         let w = width
         let h = height
-        // Mirror the top-left table into each corner: x and y measured from the nearest edge.
-        let table = mask.coverage
-        let alpha: (Int, Int) -> UInt8 = { x, y in
-            let cx = x < r ? x : w - 1 - x
-            let cy = y < r ? y : h - 1 - y
-            return table[cy * r + cx]
-        }
+        let alpha: (Int, Int) -> UInt8 = { x, y in mask.coverage(x: x, y: y, width: w, height: h) }
         multiply(by: alpha, in: PixelRect(x: 0, y: 0, width: r, height: r))
         multiply(by: alpha, in: PixelRect(x: w - r, y: 0, width: r, height: r))
         multiply(by: alpha, in: PixelRect(x: 0, y: h - r, width: r, height: r))
@@ -69,5 +63,15 @@ public struct CornerMask: Sendable {
         }
         self.radius = r
         coverage = table
+    }
+
+    /// The coverage at (x, y) of a `width × height` bitmap the mask is for: the top-left table mirrored into each
+    /// corner (x and y measured from the nearest edge); 255 away from the corners.
+    public func coverage(x: Int, y: Int, width: Int, height: Int) -> UInt8 {
+        let r = radius
+        let cx = x < r ? x : (x >= width - r ? width - 1 - x : r)
+        let cy = y < r ? y : (y >= height - r ? height - 1 - y : r)
+        guard cx < r, cy < r else { return 255 }
+        return coverage[cy * r + cx]
     }
 }

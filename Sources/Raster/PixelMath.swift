@@ -25,6 +25,19 @@ public enum PixelMath {
         return src &+ (rb | ag)
     }
 
+    /// `p` kept by `coverage` (0…255) and `background` (opaque) the rest, per channel including alpha: a rounded
+    /// corner's edge flattened over what lies around the banner.
+    @inline(__always)
+    public static func cover(_ p: UInt32, by coverage: UInt32, background: UInt32) -> UInt32 {
+        var result: UInt32 = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            result |=
+                (scale((p >> shift) & 0xFF, by: coverage) + scale((background >> shift) & 0xFF, by: 255 - coverage))
+                << shift
+        }
+        return result
+    }
+
     /// Packs an 8-bit-per-channel 0x??RRGGBB word as RGB565 (top 5/6/5 bits; alpha ignored).
     @inline(__always)
     public static func rgb565(_ p: UInt32) -> UInt16 {

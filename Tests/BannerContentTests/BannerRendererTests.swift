@@ -150,7 +150,7 @@ final class ScriptedAnimation: AnimationDecoder {
             let still = try renderer(FakeImages(frame)).render(banner, width: 300, height: 120, scale: 1).bitmap
             let laid = r.renderFrame(
                 banner, AnimationFrame(bitmap: frame, duration: .milliseconds(40)), width: 300, height: 120,
-                overlay: overlay)
+                finishing: .overlay(overlay))
             // Compared first, so that a failure prints no bitmap.
             let (asStill, overlaid) = (laid == still, laid != frame)
             #expect(asStill && overlaid)
