@@ -5,18 +5,24 @@
 /// Legacy KMS allows one pending flip per CRTC; a second `drmModePageFlip` fails with EBUSY. With three buffers
 /// one can be drawn while one is in flight and one is on screen, which avoids locking to half rate on drivers
 /// whose flip completes late. Indices from `bufferCount` up are strips (buffers larger than the screen, shown a
-/// window at a time): never a back buffer, and flipped to again while on screen to show another window.
+/// window at a time): never a back buffer, and flipped to again while on screen to show another window. A flip may
+/// also show a set of overlay planes with its buffer (a video's picture and its banner's layer, issue 45), named by a
+/// number the display keeps the set's buffers under; the buffer on screen is flipped to again to change the set
+/// alone (the video's next frame at rest).
 public struct PageFlipTracker: Equatable, Sendable {
     /// What a flip shows: buffer `index` (a strip's from `bufferCount` up), and for a window of a strip shown by
     /// `PanMethod.framebufferOffset`, the framebuffer made for that window, which the display removes once it
-    /// can no longer be on glass (removing a framebuffer on screen turns the plane off).
+    /// can no longer be on glass (removing a framebuffer on screen turns the plane off); and the set of overlay
+    /// planes shown with it, if any, which the display frees once no longer on glass.
     public struct Image: Equatable, Sendable {
         public let index: Int
         public let window: UInt32?
+        public let overlays: UInt32?
 
-        public init(index: Int, window: UInt32?) {
+        public init(index: Int, window: UInt32?, overlays: UInt32? = nil) {
             self.index = index
             self.window = window
+            self.overlays = overlays
         }
     }
 
@@ -32,6 +38,8 @@ public struct PageFlipTracker: Equatable, Sendable {
     /// Window framebuffers that were on screen when a flip event was lost: they may still be scanned out until a
     /// flip is known to complete.
     public private(set) var uncertain: [UInt32] = []
+    /// The same for overlay sets.
+    public private(set) var uncertainOverlays: [UInt32] = []
 
     /// The bound on a flip event: some drivers drop events, and a frame loop must not hang on them. At
     /// `submitted + flipTimeout` the flip is overdue and is retired as lost.
@@ -77,24 +85,31 @@ public struct PageFlipTracker: Equatable, Sendable {
     /// Whether a flip is in flight.
     public var isFlipPending: Bool { pending != nil }
 
-    /// A flip to buffer `index` (through `window`, a framebuffer made for a strip's window) was queued at `time`.
-    public mutating func submitted(_ index: Int, window: UInt32? = nil, at time: Duration) {
-        // invariant: present() checks isFlipPending first, and draws only into a buffer not on screen
-        guard case .showing(let shown) = state, index != shown.index || isStrip(index) else {
+    /// A flip to buffer `index` (through `window`, a framebuffer made for a strip's window), showing the overlay set
+    /// `overlays` with it, was queued at `time`.
+    public mutating func submitted(_ index: Int, window: UInt32? = nil, overlays: UInt32? = nil, at time: Duration) {
+        // invariant: present() checks isFlipPending first, and draws only into a buffer not on screen; the buffer on
+        // screen is flipped to again only to show another window of a strip or another overlay set
+        guard case .showing(let shown) = state, index != shown.index || isStrip(index) || overlays != shown.overlays
+        else {
             preconditionFailure("a flip queued while one is pending, or to the buffer on screen")
         }
-        state = .flipping(from: shown, to: Image(index: index, window: window), submitted: time)
+        state = .flipping(
+            from: shown, to: Image(index: index, window: window, overlays: overlays), submitted: time)
     }
 
     /// The pending flip completed; returns when it had been submitted, nil if none was pending (a stale event).
-    /// `remove` is called for each window framebuffer that can no longer be on glass (a call, not an array: this
-    /// runs at every flip).
+    /// `remove` is called for each window framebuffer and `release` for each overlay set that can no longer be on
+    /// glass (calls, not arrays: this runs at every flip).
     @discardableResult
-    public mutating func completed(remove: (UInt32) -> Void) -> Duration? {
+    public mutating func completed(remove: (UInt32) -> Void, release: (UInt32) -> Void = { _ in }) -> Duration? {
         guard case .flipping(let from, let to, let submitted) = state else { return nil }
         for framebuffer in uncertain { remove(framebuffer) }
         uncertain.removeAll(keepingCapacity: true)
-        if let window = from.window { remove(window) }
+        for set in uncertainOverlays where set != to.overlays { release(set) }
+        uncertainOverlays.removeAll(keepingCapacity: true)
+        if let window = from.window, window != to.window { remove(window) }
+        if let set = from.overlays, set != to.overlays { release(set) }
         state = .showing(to)
         return submitted
     }
@@ -113,7 +128,8 @@ public struct PageFlipTracker: Equatable, Sendable {
     /// True when one was retired.
     public mutating func retireIfOverdue(now: Duration) -> Bool {
         guard isOverdue(now: now), case .flipping(let from, let to, _) = state else { return false }
-        if let window = from.window { uncertain.append(window) }
+        if let window = from.window, window != to.window { uncertain.append(window) }
+        if let set = from.overlays, set != to.overlays { uncertainOverlays.append(set) }
         state = .showing(to)
         return true
     }

@@ -47,6 +47,23 @@ public struct OverlayShowing {
 }
 
 extension DRMDisplay {
+    /// Overlay plane `planeID`'s properties (atomic commits enabled), looked up once.
+    func properties(ofOverlay planeID: UInt32) throws(SystemCallError) -> PlaneProperties {
+        if let known = overlayProperties[planeID] { return known }
+        try LibDRM.enableAtomic(card)
+        let found = try PlaneProperties(of: planeID, on: card)
+        overlayProperties[planeID] = found
+        return found
+    }
+
+    /// Waits for the pending flip, then has `capture` (the CRTC's writeback connector) capture what the CRTC shows
+    /// now: the primary plane and the overlays on glass, as blended by the display hardware.
+    public func captureScanout(_ capture: WritebackCapture) throws -> Bitmap {
+        guard try waitForFlip(), let captured = try commitOverlays([], capture: capture) else {
+            throw SystemCallError(call: "captureScanout", refused: "a flip is still pending", .display(card.path))
+        }
+        return captured
+    }
     /// One blocking atomic commit of overlay planes on the display's CRTC, the primary plane as it is. With
     /// `capture`, the writeback connector joins the CRTC for this commit (a modeset: the connectors change), the
     /// blend it wrote is returned, and a second commit takes the connector off again.
@@ -56,7 +73,7 @@ extension DRMDisplay {
         try LibDRM.enableAtomic(card)
         var objects: [(id: UInt32, values: [(property: UInt32, value: UInt64)])] = []
         for showing in planes {
-            let properties = try PlaneProperties(of: showing.planeID, on: card)
+            let properties = try properties(ofOverlay: showing.planeID)
             var values: [(property: UInt32, value: UInt64)] = []
             properties.write(
                 buffer: showing.buffer?.buffer.bufferID ?? 0, crtcID: showing.buffer == nil ? 0 : plan.crtcID,

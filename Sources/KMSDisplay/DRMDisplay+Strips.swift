@@ -123,42 +123,94 @@ extension DRMDisplay {
         switch method {
         case .framebufferOffset:
             let window = try windowFramebuffer(of: strip, x: x, y: y)
-            let queued: Bool
+            let set: UInt32??
             do {
-                queued = try flip(to: window, userData: userData)
+                set = try flip(to: window, userData: userData)
             } catch {
                 LibDRM.removeFramebuffer(card, bufferID: window)
                 throw error
             }
-            guard queued else {
+            guard let set else {
                 LibDRM.removeFramebuffer(card, bufferID: window)
                 return .busy
             }
-            tracker.submitted(index, window: window, at: submitted)
+            tracker.submitted(index, window: window, overlays: set, at: submitted)
         case .planeSource:
-            guard try flip(to: strip.bufferID, sourceX: x, sourceY: y, userData: userData) else { return .busy }
-            tracker.submitted(index, at: submitted)
+            guard let set = try flip(to: strip.bufferID, sourceX: x, sourceY: y, userData: userData) else {
+                return .busy
+            }
+            tracker.submitted(index, overlays: set, at: submitted)
         }
         return .queued
     }
 
-    /// Queues a flip to `bufferID` shown from `sourceX`, `sourceY` (false on EBUSY): a legacy page flip until a
-    /// source offset is asked for, an atomic commit from then on. A legacy flip keeps the plane's source as it was
-    /// (the atomic helpers change only the framebuffer), which no longer fits once it was moved.
+    /// Queues a flip of the picture on screen again with `overlays` changed alone (a video's next frame while the
+    /// carousel rests: no pixel of the primary plane written); `.busy` while a flip is pending.
+    public func presentOverlays() throws -> PresentOutcome {
+        guard !isShutDown, let shown = primaryShown else {
+            throw SystemCallError(call: "present", refused: "nothing on screen yet", .display(card.path))
+        }
+        guard !tracker.isFlipPending else { return .busy }
+        let front = tracker.front
+        let submitted = MonotonicClock.now()
+        guard
+            let set = try flip(
+                to: shown.bufferID, sourceX: shown.x, sourceY: shown.y,
+                userData: UnsafeMutableRawPointer(events + front))
+        else { return .busy }
+        let window: UInt32? =
+            if case .showing(let image) = tracker.state { image.window } else { nil }
+        tracker.submitted(front, window: window, overlays: set, at: submitted)
+        return .queued
+    }
+
+    /// Queues a flip to `bufferID` shown from `sourceX`, `sourceY`, with `overlays`: a legacy page flip until a
+    /// source offset or an overlay is asked for, an atomic commit from then on. A legacy flip keeps the plane's source
+    /// as it was (the atomic helpers change only the framebuffer), which no longer fits once it was moved. Returns
+    /// nil on EBUSY, else the number of the overlay set the flip shows (nil inside: none).
     func flip(to bufferID: UInt32, sourceX: Int = 0, sourceY: Int = 0, userData: UnsafeMutableRawPointer)
-        throws(SystemCallError) -> Bool
+        throws(SystemCallError) -> UInt32??
     {
-        guard atomicFlips || sourceX != 0 || sourceY != 0 else {
-            return try LibDRM.pageFlip(
-                card, crtcID: plan.crtcID, bufferID: bufferID, userData: userData)
+        guard atomicFlips || sourceX != 0 || sourceY != 0 || !overlays.isEmpty || !overlayPlanesOn.isEmpty else {
+            guard try LibDRM.pageFlip(card, crtcID: plan.crtcID, bufferID: bufferID, userData: userData) else {
+                return nil
+            }
+            primaryShown = (bufferID, sourceX, sourceY)
+            return .some(nil)
+        }
+        var objects: [(id: UInt32, values: [(property: UInt32, value: UInt64)])] = []
+        var planesOn: Set<UInt32> = []
+        for showing in overlays {
+            var values: [(property: UInt32, value: UInt64)] = []
+            try properties(ofOverlay: showing.planeID).write(
+                buffer: showing.buffer?.buffer.bufferID ?? 0, crtcID: showing.buffer == nil ? 0 : plan.crtcID,
+                source: showing.source, destination: showing.destination, into: &values)
+            objects.append((showing.planeID, values))
+            if showing.buffer != nil { planesOn.insert(showing.planeID) }
+        }
+        for planeID in overlayPlanesOn.subtracting(overlays.map(\.planeID)) {
+            var values: [(property: UInt32, value: UInt64)] = []
+            let nothing = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            try properties(ofOverlay: planeID).write(
+                buffer: 0, crtcID: 0, source: nothing, destination: nothing, into: &values)
+            objects.append((planeID, values))
         }
         let queued = try atomicPlane().commit(
             bufferID, x: sourceX, y: sourceY, flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent,
-            userData: userData)
+            userData: userData, with: objects)
         // Only a commit the driver took moved the source; after a refused one, composed frames stay legacy flips.
-        if queued { atomicFlips = true }
-        return queued
+        guard queued else { return nil }
+        atomicFlips = true
+        primaryShown = (bufferID, sourceX, sourceY)
+        overlayPlanesOn = planesOn
+        guard !planesOn.isEmpty else { return .some(nil) }
+        overlaySetsMade += 1
+        overlaySets[overlaySetsMade] = overlays
+        return .some(overlaySetsMade)
     }
+
+    /// The overlay sets whose buffers are held: on screen, in flight, or possibly still on glass after a lost flip.
+    public var overlaySetsHeld: Int { overlaySets.count }
 
     /// The primary plane's atomic state, made the first time it is needed.
     private func atomicPlane() throws(SystemCallError) -> PrimaryPlaneCommit {

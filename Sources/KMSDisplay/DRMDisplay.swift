@@ -44,6 +44,19 @@ public final class DRMDisplay: PanningScanout {
     var plane: PrimaryPlaneCommit?
     /// Whether flips are atomic commits: from the first flip that moved the plane's source on.
     var atomicFlips = false
+    /// The overlay planes the next present shows with its frame (issue 45's plane path: a video's picture and its
+    /// banner's layer); empty: none, and planes shown before are switched off.
+    public var overlays: [OverlayShowing] = []
+    /// Each overlay set a flip showed or shows, by its number in the tracker's images: its buffers live until the
+    /// tracker says it can no longer be on glass.
+    var overlaySets: [UInt32: [OverlayShowing]] = [:]
+    var overlaySetsMade: UInt32 = 0
+    /// The overlay planes the last commit left on.
+    var overlayPlanesOn: Set<UInt32> = []
+    /// Each overlay plane's properties, looked up the first time it is committed.
+    var overlayProperties: [UInt32: PlaneProperties] = [:]
+    /// What the primary plane shows: its framebuffer and source, for a flip that changes the overlays alone.
+    var primaryShown: (bufferID: UInt32, x: Int, y: Int)?
     /// What is on screen and in flight, and the framebuffers made for strips' windows.
     var tracker: PageFlipTracker
     private var detector: VBlankDetector
@@ -259,10 +272,10 @@ public final class DRMDisplay: PanningScanout {
         }
         guard !tracker.isFlipPending, let back = tracker.back else { return .busy }
         let submitted = MonotonicClock.now()
-        guard try flip(to: buffers[back].bufferID, userData: UnsafeMutableRawPointer(events + back)) else {
+        guard let set = try flip(to: buffers[back].bufferID, userData: UnsafeMutableRawPointer(events + back)) else {
             return .busy
         }
-        tracker.submitted(back, at: submitted)
+        tracker.submitted(back, overlays: set, at: submitted)
         return .queued
     }
 
@@ -286,7 +299,9 @@ public final class DRMDisplay: PanningScanout {
         for index in 0..<(buffers.count + strips.count) {
             guard let completion = events[index].completions.last else { continue }
             events[index].completions.removeAll(keepingCapacity: true)
-            guard tracker.pending?.index == index, let submitted = tracker.completed(remove: removeFramebuffer) else {
+            guard tracker.pending?.index == index,
+                let submitted = tracker.completed(remove: removeFramebuffer, release: { overlaySets[$0] = nil })
+            else {
                 continue
             }
             detector.recordFlip(submitted: submitted, completion: completion)
@@ -359,6 +374,8 @@ public final class DRMDisplay: PanningScanout {
             restoreError = error
         }
         tracker.takeWindows().forEach(removeFramebuffer)
+        overlaySets = [:]
+        overlays = []
         for buffer in buffers + strips { buffer.destroy(on: card) }
         buffers = []
         strips = []

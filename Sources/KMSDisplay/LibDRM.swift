@@ -191,9 +191,10 @@ enum LibDRM {
 
     /// One atomic commit of several objects' values (planes, connectors), as `atomicCommit(_:objectID:...)`.
     static func atomicCommit(
-        _ card: DRMCard, objects: [(id: UInt32, values: [(property: UInt32, value: UInt64)])], flags: UInt32
+        _ card: DRMCard, objects: [(id: UInt32, values: [(property: UInt32, value: UInt64)])], flags: UInt32,
+        userData: UnsafeMutableRawPointer? = nil
     ) throws(SystemCallError) -> Bool {
-        try atomicCommit(card, flags: flags, userData: nil) { request throws(SystemCallError) in
+        try atomicCommit(card, flags: flags, userData: userData) { request throws(SystemCallError) in
             for object in objects { try add(object.values, of: object.id, to: request, card) }
         }
     }

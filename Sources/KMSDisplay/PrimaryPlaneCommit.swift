@@ -105,13 +105,18 @@ final class PrimaryPlaneCommit {
         self.height = height
     }
 
-    /// Commits the plane showing `bufferID` from `x`, `y` on the whole CRTC, with DRM_MODE_ATOMIC_* `flags`; false
-    /// on EBUSY (a commit still pending).
-    func commit(_ bufferID: UInt32, x: Int, y: Int, flags: UInt32, userData: UnsafeMutableRawPointer?)
-        throws(SystemCallError) -> Bool
-    {
+    /// Commits the plane showing `bufferID` from `x`, `y` on the whole CRTC, and `others` (overlay planes) in the
+    /// same commit, with DRM_MODE_ATOMIC_* `flags`; false on EBUSY (a commit still pending).
+    func commit(
+        _ bufferID: UInt32, x: Int, y: Int, flags: UInt32, userData: UnsafeMutableRawPointer?,
+        with others: [(id: UInt32, values: [(property: UInt32, value: UInt64)])] = []
+    ) throws(SystemCallError) -> Bool {
         properties.write(buffer: bufferID, crtcID: crtcID, x: x, y: y, width: width, height: height, into: &values)
+        guard !others.isEmpty else {
+            return try LibDRM.atomicCommit(
+                card, objectID: planeID, values: values, flags: flags, userData: userData)
+        }
         return try LibDRM.atomicCommit(
-            card, objectID: planeID, values: values, flags: flags, userData: userData)
+            card, objects: [(planeID, values)] + others, flags: flags, userData: userData)
     }
 }

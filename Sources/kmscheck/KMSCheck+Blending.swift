@@ -45,21 +45,107 @@ extension KMSCheck {
                 + " at \(layers.places[1]) (over it and the test picture, clipped at the bottom)")
         let expected = layers.composed(
             over: TestPicture.bitmap(width: width, height: height, background: options.colour))
-        var differing = 0
-        var largest: UInt32 = 0
-        for y in 0..<height {
-            for x in 0..<width where captured[x, y] != expected[x, y] {
-                differing += 1
-                for shift: UInt32 in [0, 8, 16] {
-                    let (a, b) = ((captured[x, y] >> shift) & 0xFF, (expected[x, y] >> shift) & 0xFF)
-                    largest = max(largest, a > b ? a - b : b - a)
-                }
-            }
-        }
+        let (differing, largest) = Self.difference(captured, expected)
         say(
             "blend: writeback capture against bannerd's composition of the same layers: \(differing) of"
                 + " \(width * height) pixels differ, largest channel difference \(largest)")
         guard differing == 0 else { throw CheckFailure(description: "blend: the capture differs") }
+        try checkOverlayFlips(display, pictureID: pictureID, layerID: layerID, layers: layers, capture: capture)
+    }
+
+    /// The pair shown by page flips, as bannerd will show a video banner: moved across the screen with the frames
+    /// of a swipe (a flip each, the primary plane's frame drawn anew), then the picture alone changed with the
+    /// screen at rest (`presentOverlays`: the primary plane's buffer flipped to again). Captures at both ends and in
+    /// the middle of the swipe, and at rest, must equal bannerd's composition; every set's buffers must be freed once
+    /// off glass.
+    private func checkOverlayFlips(
+        _ display: DRMDisplay, pictureID: UInt32, layerID: UInt32, layers: BlendLayers, capture: WritebackCapture
+    ) throws {
+        let (width, height) = (display.mode.width, display.mode.height)
+        let screen = PixelSize(width: width, height: height)
+        let base = TestPicture.bitmap(width: width, height: height, background: options.colour)
+        // Two pictures, as a video's frames alternate between the buffers the plane shows.
+        let pictures = try (0..<2).map { frame in
+            let buffer = try PlaneBuffer(
+                display: display, width: layers.picture.width, height: layers.picture.height, alpha: false)
+            layers.picture.write(into: buffer.pixels, frame: frame)
+            return buffer
+        }
+        let layerBuffer = try PlaneBuffer(
+            display: display, width: layers.title.width, height: layers.title.height, alpha: true)
+        layers.title.write(into: layerBuffer.pixels)
+        func place(x: Int, frame: Int) throws {
+            let y = height / 2 - layers.picture.height / 2
+            var showings: [OverlayShowing] = []
+            for (planeID, buffer, layer) in [
+                (pictureID, pictures[frame], layers.picture), (layerID, layerBuffer, layers.title),
+            ] {
+                let rect = PixelRect(x: x, y: y, width: layer.width, height: layer.height)
+                if let placed = PlanePlacement.place(picture: rect, screen: screen) {
+                    showings.append(
+                        OverlayShowing(
+                            planeID: planeID, buffer: buffer, source: placed.source, destination: placed.destination))
+                }
+            }
+            display.overlays = showings
+        }
+        func expected(x: Int, frame: Int) -> Bitmap {
+            var result = base
+            let y = height / 2 - layers.picture.height / 2
+            result.draw(layers.picture.bitmap(frame: frame), x: x, y: y)
+            result.draw(layers.title.bitmap(), x: x, y: y)
+            return result
+        }
+        var worst = 0
+        let steps = 24
+        let stride = (width + layers.picture.width) / steps
+        for step in 0..<steps {
+            let x = -layers.picture.width + stride / 2 + step * stride
+            try place(x: x, frame: step % 2)
+            guard let back = display.backBuffer else { throw CheckFailure(description: "flips: no back buffer") }
+            TestPicture.draw(back, background: options.colour)
+            guard try display.present() == .queued, try display.waitForFlip(timeout: .seconds(1)) else {
+                throw CheckFailure(description: "flips: step \(step) did not flip")
+            }
+            if [0, steps / 2, steps - 1].contains(step) {
+                worst = max(
+                    worst, Self.difference(try display.captureScanout(capture), expected(x: x, frame: step % 2)).0)
+            }
+        }
+        let rest = (width - layers.picture.width) / 2
+        for frame in 0..<10 {
+            try place(x: rest, frame: frame % 2)
+            guard try display.presentOverlays() == .queued, try display.waitForFlip(timeout: .seconds(1)) else {
+                throw CheckFailure(description: "flips: frame \(frame) at rest did not flip")
+            }
+        }
+        worst = max(worst, Self.difference(try display.captureScanout(capture), expected(x: rest, frame: 1)).0)
+        display.overlays = []
+        guard try display.presentOverlays() == .queued, try display.waitForFlip(timeout: .seconds(1)) else {
+            throw CheckFailure(description: "flips: the flip without overlays did not complete")
+        }
+        say(
+            "flips: the pair moved across the screen in \(steps) flips (\(stride) px each), then 10 flips of the"
+                + " picture alone at rest; 4 captures against bannerd's composition: at most \(worst) pixels differ;"
+                + " overlay sets held after the last flip: \(display.overlaySetsHeld)")
+        guard worst == 0 else { throw CheckFailure(description: "flips: a capture differs") }
+        guard display.overlaySetsHeld == 0 else { throw CheckFailure(description: "flips: overlay sets still held") }
+    }
+
+    /// How many pixels of `a` and `b` differ, and by how much in the channel that differs most.
+    static func difference(_ a: Bitmap, _ b: Bitmap) -> (Int, UInt32) {
+        var differing = 0
+        var largest: UInt32 = 0
+        for y in 0..<min(a.height, b.height) {
+            for x in 0..<min(a.width, b.width) where a[x, y] != b[x, y] {
+                differing += 1
+                for shift: UInt32 in [0, 8, 16] {
+                    let (p, q) = ((a[x, y] >> shift) & 0xFF, (b[x, y] >> shift) & 0xFF)
+                    largest = max(largest, p > q ? p - q : q - p)
+                }
+            }
+        }
+        return (differing, largest)
     }
 }
 
@@ -71,28 +157,29 @@ struct BlendLayers {
         let height: Int
         /// Whether the layer's pixels carry alpha (an ARGB8888 framebuffer).
         let alpha: Bool
-        let pixel: (_ x: Int, _ y: Int) -> UInt32
+        /// The pixel at `x`, `y` of frame `frame` (a video's frames differ; the title layer's do not).
+        let pixel: (_ x: Int, _ y: Int, _ frame: Int) -> UInt32
 
-        func write(into buffer: PixelBuffer) {
+        func write(into buffer: PixelBuffer, frame: Int = 0) {
             for y in 0..<height {
                 let row = (buffer.base + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width { row[x] = pixel(x, y) }
+                for x in 0..<width { row[x] = pixel(x, y, frame) }
             }
         }
 
-        var bitmap: Bitmap {
+        func bitmap(frame: Int = 0) -> Bitmap {
             var bitmap = Bitmap(width: width, height: height)
             for y in 0..<height {
-                for x in 0..<width { bitmap[x, y] = pixel(x, y) }
+                for x in 0..<width { bitmap[x, y] = pixel(x, y, frame) }
             }
             return bitmap
         }
     }
 
-    let picture = Layer(width: 320, height: 200, alpha: false) { x, y in
-        0xFF00_0080 | UInt32(x * 255 / 319) << 16 | UInt32(y * 255 / 199) << 8
+    let picture = Layer(width: 320, height: 200, alpha: false) { x, y, frame in
+        0xFF00_0000 | UInt32(x * 255 / 319) << 16 | UInt32(y * 255 / 199) << 8 | UInt32(0x80 ^ (frame * 0x3F))
     }
-    let title = Layer(width: 360, height: 120, alpha: true) { x, y in
+    let title = Layer(width: 360, height: 120, alpha: true) { x, y, _ in
         let alpha = UInt32(x * 255 / 359)
         let (red, green, blue) = (UInt32(255), UInt32(y * 2 & 0xFF), UInt32(0x40))
         return alpha << 24 | PixelMath.scale(red, by: alpha) << 16 | PixelMath.scale(green, by: alpha) << 8
@@ -109,7 +196,7 @@ struct BlendLayers {
     /// The two layers source-over `base`, in plane order, as bannerd's composer blends.
     func composed(over base: Bitmap) -> Bitmap {
         var result = base
-        for (layer, at) in zip([picture, title], places) { result.draw(layer.bitmap, x: at.x, y: at.y) }
+        for (layer, at) in zip([picture, title], places) { result.draw(layer.bitmap(), x: at.x, y: at.y) }
         return result
     }
 }

@@ -114,6 +114,40 @@ import Testing
         #expect(tracker.front == 3 && tracker.pending?.index == 3)
         #expect(tracker.ended(completed: true).isEmpty)
     }
+
+    // Overlay sets (a video's picture and its banner's layer on planes of their own) go only when off glass.
+
+    @Test func anOverlaySetGoesWhenAFlipWithoutItCompletes() {
+        var tracker = PageFlipTracker(bufferCount: 3, showing: 0)
+        var released: [UInt32] = []
+        tracker.submitted(1, overlays: 1, at: .zero)
+        tracker.completed(remove: { _ in }, release: { released.append($0) })
+        // The video's next frame at rest: the buffer on screen again, with another set.
+        tracker.submitted(1, overlays: 2, at: .milliseconds(33))
+        #expect(tracker.back == 2)
+        tracker.completed(remove: { _ in }, release: { released.append($0) })
+        #expect(released == [1])
+        // A frame of the carousel that keeps the set: nothing goes.
+        tracker.submitted(2, overlays: 2, at: .milliseconds(50))
+        tracker.completed(remove: { _ in }, release: { released.append($0) })
+        #expect(released == [1])
+        tracker.submitted(0, at: .milliseconds(66))
+        tracker.completed(remove: { _ in }, release: { released.append($0) })
+        #expect(released == [1, 2] && tracker.state == .showing(PageFlipTracker.Image(index: 0, window: nil)))
+    }
+
+    @Test func afterALostEventTheOldOverlaySetWaitsForAFlipThatIsKnownToComplete() {
+        var tracker = PageFlipTracker(bufferCount: 3, showing: 0)
+        var released: [UInt32] = []
+        tracker.submitted(0, overlays: 1, at: .zero)
+        tracker.completed(remove: { _ in }, release: { released.append($0) })
+        tracker.submitted(0, overlays: 2, at: .seconds(1))
+        let retired = tracker.retireIfOverdue(now: .seconds(2))
+        #expect(retired && tracker.uncertainOverlays == [1] && released.isEmpty)
+        tracker.submitted(0, overlays: 3, at: .seconds(3))
+        tracker.completed(remove: { _ in }, release: { released.append($0) })
+        #expect(released == [1, 2] && tracker.uncertainOverlays.isEmpty)
+    }
 }
 
 extension PageFlipTracker {

@@ -10,7 +10,9 @@
 #             modifiers, and whether each overlay scales, asked with test-only atomic commits
 #   blend     on vkms, the planes a video banner would take over the test picture (an opaque picture past the
 #             left and bottom edges, a translucent layer over it past the bottom), captured by the writeback
-#             connector, equal bannerd's composition of the same layers, every pixel
+#             connector, equal bannerd's composition of the same layers, every pixel; then shown by page flips
+#             (moved across the screen, then the picture alone changed at rest): each capture equal, every set of
+#             overlay buffers freed once off glass
 # Run: board/qemu-x86_64/run-e2e kms-wrappers
 # qemu-run: packages libdrm-tests python3-libevdev
 # qemu-run-args: --size 1024x768 --timeout 200 --vkms
@@ -117,5 +119,7 @@ grep -q "^  plane [0-9]* primary zpos .* formats XR24 " vkms.log || fail "vkms: 
     || fail "vkms: not 8 overlay planes with AR24 and XR24, each refusing to scale"
 grep -q "^blend: writeback capture against bannerd's composition of the same layers: 0 of [0-9]* pixels differ" \
     vkms.log || fail "vkms: the planes' blend, as writeback captured it, is not bannerd's composition"
+grep -q "^flips: .* 4 captures against bannerd's composition: at most 0 pixels differ; overlay sets held after the last flip: 0$" \
+    vkms.log || fail "vkms: the planes shown by page flips are not bannerd's composition, or their buffers were kept"
 echo "kms-e2e: status $status"
 exit $status
