@@ -218,7 +218,7 @@ let package = Package(
             name: "kmscheck",
             dependencies: [
                 "KMSDisplay", "LibinputSource", "DisplaySelection", "InputTranslation", "CarouselEngine", "Raster",
-                "MonotonicTime",
+                "MonotonicTime", "ImageDecoding",
             ]
         ),
 

@@ -10,6 +10,13 @@ public struct AnimationFrame: Equatable, Sendable {
         self.duration = duration
     }
 
+    /// Pixels libswscale may write past the end of a row of its output: it writes whole blocks, so a width that is
+    /// not a multiple of one runs over (up to 6 pixels at widths 97 to 104 here, `VideoDecoderTests`; programs
+    /// using it pad rows to 32 or 64). Within the picture the run-over lands on the next row, written after it; past
+    /// the last row it needs memory of its own, which a frame's pixels once lacked (a banner 1334 pixels wide, on a
+    /// 1366x768 screen, ran 8 bytes past them).
+    public static let scalerSlack = 32
+
     /// A frame's delay as the file gives it, in milliseconds, as it is played: browsers and ffmpeg play a delay of
     /// 10 ms or less (what tools write for "as fast as possible") at 100 ms, and so must a player showing the same
     /// file, or it would race.
@@ -31,6 +38,11 @@ public protocol AnimationDecoder: AnyObject {
     var decoderFallback: DecoderFallback? { get }
     /// The next frame; nil after the last (`rewind()` plays it again).
     func nextFrame() throws(ImageError) -> AnimationFrame?
+    /// The next frame written into `target`, an XRGB8888 buffer of the canvas's size (a display plane's): its
+    /// duration; nil after the last. A video scales each frame straight into it, so the CPU writes the frame once;
+    /// another decoder copies the frame it decoded. The memory must reach `AnimationFrame.scalerSlack` pixels past
+    /// the end of the last row, which a video's scaler may write.
+    func nextFrame(into target: PixelBuffer) throws(ImageError) -> Duration?
     /// Back to before the first frame.
     func rewind() throws(ImageError)
     /// Hands back a bitmap the caller is done with, made from a frame this gave (a decoder may write the next frame
@@ -41,6 +53,13 @@ public protocol AnimationDecoder: AnyObject {
 extension AnimationDecoder {
     public var decoderFallback: DecoderFallback? { nil }
     public func recycle(_ bitmap: consuming Bitmap) {}
+
+    public func nextFrame(into target: PixelBuffer) throws(ImageError) -> Duration? {
+        guard let frame = try nextFrame() else { return nil }
+        target.copy(frame.bitmap, rotation: .none, background: .black)
+        recycle(frame.bitmap)
+        return frame.duration
+    }
 }
 
 /// A decoder that failed after it had opened (a board's hardware decoder meeting a stream its block does not take),

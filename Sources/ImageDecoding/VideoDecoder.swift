@@ -158,6 +158,40 @@ final class VideoDecoder: AnimationDecoder {
     }
 
     func nextFrame() throws(ImageError) -> AnimationFrame? {
+        // The pixels of a frame given before and handed back (`recycle`), or new ones; with the scaler's slack past
+        // the last row while it writes, dropped after (the array keeps its capacity, so no copy either way).
+        let count = width * height
+        var pixels = recycled.count == count ? recycled : [UInt32](repeating: 0, count: count)
+        recycled = []
+        pixels.append(contentsOf: repeatElement(0, count: AnimationFrame.scalerSlack))
+        let decoded = pixels.withUnsafeMutableBytes { buffer in
+            Result { () throws(ImageError) -> Duration? in
+                guard let base = buffer.baseAddress else { return nil }
+                return try nextFrame(into: base, stride: width * 4)
+            }
+        }
+        pixels.removeLast(AnimationFrame.scalerSlack)
+        guard let duration = try decoded.get() else {
+            recycled = pixels
+            return nil
+        }
+        guard let bitmap = Bitmap(width: width, height: height, premultipliedPixels: pixels) else { return nil }
+        return AnimationFrame(bitmap: bitmap, duration: duration)
+    }
+
+    func nextFrame(into target: PixelBuffer) throws(ImageError) -> Duration? {
+        guard target.width == width, target.height == height, target.format == .xrgb8888 else {
+            throw ImageError(
+                .corrupt, call: "nextFrame",
+                message:
+                    "a \(target.width)x\(target.height) \(target.format.name) buffer for \(width)x\(height) frames",
+                path: path)
+        }
+        return try nextFrame(into: target.base, stride: target.stride)
+    }
+
+    /// The next frame decoded and scaled into `width` x `height` BGRA pixels at `base`, rows `stride` bytes apart.
+    private func nextFrame(into base: UnsafeMutableRawPointer, stride: Int) throws(ImageError) -> Duration? {
         guard let durations, given < durations.count, let picture else { return nil }
         do {
             guard try receive(into: picture) else { return nil }
@@ -168,9 +202,9 @@ final class VideoDecoder: AnimationDecoder {
             guard try receive(into: picture) else { return nil }
         }
         defer { ffmpeg.av_frame_unref(picture) }
-        let frame = AnimationFrame(bitmap: try scaled(picture), duration: durations[given])
+        try scale(picture, into: base, stride: stride)
         given += 1
-        return frame
+        return durations[given - 1]
     }
 
     /// The next picture decoded into `picture`; false after the last.
@@ -240,9 +274,11 @@ final class VideoDecoder: AnimationDecoder {
         }
     }
 
-    /// The decoded `frame` as a bitmap of `width` x `height`, through a scaler made for its size and format (kept
-    /// while they stay), with the colour matrix and range the stream says.
-    private func scaled(_ frame: UnsafeMutablePointer<AVFrame>) throws(ImageError) -> Bitmap {
+    /// The decoded `frame` scaled to `width` x `height` BGRA pixels at `base` (rows `stride` bytes apart), through a
+    /// scaler made for its size and format (kept while they stay), with the colour matrix and range the stream says.
+    private func scale(_ frame: UnsafeMutablePointer<AVFrame>, into base: UnsafeMutableRawPointer, stride: Int)
+        throws(ImageError)
+    {
         // The middle of the picture with the output's aspect: the data pointers moved, nothing copied.
         let crop = Self.crop(width: Int(frame.pointee.width), height: Int(frame.pointee.height), to: (width, height))
         frame.pointee.crop_left = crop.left
@@ -271,21 +307,11 @@ final class VideoDecoder: AnimationDecoder {
                 f.color_range == AVCOL_RANGE_JPEG ? 1 : 0,
                 ffmpeg.sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
         }
-        let count = width * height
-        var rows: Int32 = 0
-        // The pixels of a frame given before and handed back (`recycle`), or new ones.
-        var pixels = recycled.count == count ? recycled : [UInt32](repeating: 0, count: count)
-        recycled = []
-        pixels.withUnsafeMutableBytes { buffer in
-            rows = bannerd_sws_scale_packed(
-                ffmpeg.sws_scale, scaler, frame, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                Int32(width * 4))
-        }
-        guard rows == Int32(height), let bitmap = Bitmap(width: width, height: height, premultipliedPixels: pixels)
-        else {
+        let rows = bannerd_sws_scale_packed(
+            ffmpeg.sws_scale, scaler, frame, base.assumingMemoryBound(to: UInt8.self), Int32(stride))
+        guard rows == Int32(height) else {
             throw ImageError(.corrupt, call: "sws_scale", message: "scaled \(rows) of \(height) rows", path: path)
         }
-        return bitmap
     }
 
     /// The columns and rows to take off each side of a `width` x `height` picture to leave its middle at the aspect

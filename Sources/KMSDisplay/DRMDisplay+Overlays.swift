@@ -8,15 +8,16 @@ public final class PlaneBuffer {
     let buffer: DumbBuffer
     /// The pixels to draw into (write only: scanout memory).
     public var pixels: PixelBuffer { buffer.pixels }
-    /// Whether the framebuffer is ARGB8888.
-    public let hasAlpha: Bool
 
-    public init(display: DRMDisplay, width: Int, height: Int, alpha: Bool) throws(SystemCallError) {
+    /// `spareBytes`: memory past the last row a writer may touch (`AnimationFrame.scalerSlack` pixels for a buffer a
+    /// video is decoded into), not shown.
+    public init(display: DRMDisplay, width: Int, height: Int, alpha: Bool, spareBytes: Int = 0)
+        throws(SystemCallError)
+    {
         card = display.card
-        hasAlpha = alpha
         buffer = try DumbBuffer.create(
             card: card, width: width, height: height, format: .xrgb8888,
-            fourcc: alpha ? DRMConstants.fourccARGB8888 : nil)
+            fourcc: alpha ? DRMConstants.fourccARGB8888 : nil, spareBytes: spareBytes)
     }
 
     deinit {

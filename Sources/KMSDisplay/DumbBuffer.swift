@@ -14,14 +14,18 @@ struct DumbBuffer {
     var pixels: PixelBuffer
 
     /// Creates, registers and maps; undoes the earlier steps when a later one fails. `fourcc` registers the
-    /// framebuffer in another format of `format`'s layout (ARGB8888 for an XRGB8888 buffer).
+    /// framebuffer in another format of `format`'s layout (ARGB8888 for an XRGB8888 buffer). `spareBytes`: memory
+    /// past the last row that a writer may touch (a video scaler's run-over), in whole rows the framebuffer leaves out.
     static func create(
-        card: DRMCard, width: Int, height: Int, format: PixelFormat, fourcc registered: UInt32? = nil
+        card: DRMCard, width: Int, height: Int, format: PixelFormat, fourcc registered: UInt32? = nil,
+        spareBytes: Int = 0
     ) throws(SystemCallError) -> DumbBuffer {
         let (native, bitsPerPixel) = DRMConstants.fourcc(format)
         let fourcc = registered ?? native
+        let rowBytes = width * Int(bitsPerPixel) / 8
+        let spareRows = rowBytes > 0 ? (spareBytes + rowBytes - 1) / rowBytes : 0
         let created = try LibDRM.createDumbBuffer(
-            card, width: width, height: height, bitsPerPixel: bitsPerPixel)
+            card, width: width, height: height + spareRows, bitsPerPixel: bitsPerPixel)
         do throws(SystemCallError) {
             let bufferID = try LibDRM.addFramebuffer(
                 card, width: width, height: height, fourcc: fourcc, handle: created.handle, pitch: created.pitch)

@@ -1,4 +1,5 @@
 import DisplaySelection
+import ImageDecoding
 import KMSDisplay
 import Raster
 
@@ -55,32 +56,32 @@ extension KMSCheck {
 
     /// The pair shown by page flips, as bannerd will show a video banner: moved across the screen with the frames
     /// of a swipe (a flip each, the primary plane's frame drawn anew), then the picture alone changed with the
-    /// screen at rest (`presentOverlays`: the primary plane's buffer flipped to again). Captures at both ends and in
-    /// the middle of the swipe, and at rest, must equal bannerd's composition; every set's buffers must be freed once
-    /// off glass.
+    /// screen at rest (`presentOverlays`: the primary plane's buffer flipped to again), then, with `--video`, a
+    /// video's frames decoded straight into the picture's buffers at rest. Captures at both ends and in the middle of
+    /// the swipe, at rest and during the video must equal bannerd's composition; every set's buffers must be freed
+    /// once off glass.
     private func checkOverlayFlips(
         _ display: DRMDisplay, pictureID: UInt32, layerID: UInt32, layers: BlendLayers, capture: WritebackCapture
     ) throws {
         let (width, height) = (display.mode.width, display.mode.height)
         let screen = PixelSize(width: width, height: height)
         let base = TestPicture.bitmap(width: width, height: height, background: options.colour)
-        // Two pictures, as a video's frames alternate between the buffers the plane shows.
-        let pictures = try (0..<2).map { frame in
-            let buffer = try PlaneBuffer(
-                display: display, width: layers.picture.width, height: layers.picture.height, alpha: false)
-            layers.picture.write(into: buffer.pixels, frame: frame)
-            return buffer
+        let y = height / 2 - layers.picture.height / 2
+        // Two pictures, as a video's frames alternate between the buffers the plane shows; room past the last row
+        // for what a video's scaler writes there.
+        let pictures = try (0..<2).map { _ in
+            try PlaneBuffer(
+                display: display, width: layers.picture.width, height: layers.picture.height, alpha: false,
+                spareBytes: AnimationFrame.scalerSlack * 4)
         }
+        for (frame, buffer) in pictures.enumerated() { layers.picture.write(into: buffer.pixels, frame: frame) }
         let layerBuffer = try PlaneBuffer(
             display: display, width: layers.title.width, height: layers.title.height, alpha: true)
         layers.title.write(into: layerBuffer.pixels)
-        func place(x: Int, frame: Int) throws {
-            let y = height / 2 - layers.picture.height / 2
+        func place(x: Int, picture: PlaneBuffer) {
             var showings: [OverlayShowing] = []
-            for (planeID, buffer, layer) in [
-                (pictureID, pictures[frame], layers.picture), (layerID, layerBuffer, layers.title),
-            ] {
-                let rect = PixelRect(x: x, y: y, width: layer.width, height: layer.height)
+            for (planeID, buffer) in [(pictureID, picture), (layerID, layerBuffer)] {
+                let rect = PixelRect(x: x, y: y, width: buffer.pixels.width, height: buffer.pixels.height)
                 if let placed = PlanePlacement.place(picture: rect, screen: screen) {
                     showings.append(
                         OverlayShowing(
@@ -89,47 +90,87 @@ extension KMSCheck {
             }
             display.overlays = showings
         }
-        func expected(x: Int, frame: Int) -> Bitmap {
+        func expected(x: Int, picture: Bitmap) -> Bitmap {
             var result = base
-            let y = height / 2 - layers.picture.height / 2
-            result.draw(layers.picture.bitmap(frame: frame), x: x, y: y)
+            result.draw(picture, x: x, y: y)
             result.draw(layers.title.bitmap(), x: x, y: y)
             return result
+        }
+        func flip(_ present: () throws -> PresentOutcome, _ what: String) throws {
+            guard try present() == .queued, try display.waitForFlip(timeout: .seconds(1)) else {
+                throw CheckFailure(description: "flips: \(what) did not flip")
+            }
         }
         var worst = 0
         let steps = 24
         let stride = (width + layers.picture.width) / steps
         for step in 0..<steps {
             let x = -layers.picture.width + stride / 2 + step * stride
-            try place(x: x, frame: step % 2)
+            place(x: x, picture: pictures[step % 2])
             guard let back = display.backBuffer else { throw CheckFailure(description: "flips: no back buffer") }
             TestPicture.draw(back, background: options.colour)
-            guard try display.present() == .queued, try display.waitForFlip(timeout: .seconds(1)) else {
-                throw CheckFailure(description: "flips: step \(step) did not flip")
-            }
+            try flip(display.present, "step \(step)")
             if [0, steps / 2, steps - 1].contains(step) {
+                let captured = try display.captureScanout(capture)
                 worst = max(
-                    worst, Self.difference(try display.captureScanout(capture), expected(x: x, frame: step % 2)).0)
+                    worst, Self.difference(captured, expected(x: x, picture: layers.picture.bitmap(frame: step % 2))).0)
             }
         }
         let rest = (width - layers.picture.width) / 2
         for frame in 0..<10 {
-            try place(x: rest, frame: frame % 2)
-            guard try display.presentOverlays() == .queued, try display.waitForFlip(timeout: .seconds(1)) else {
-                throw CheckFailure(description: "flips: frame \(frame) at rest did not flip")
-            }
+            place(x: rest, picture: pictures[frame % 2])
+            try flip(display.presentOverlays, "frame \(frame) at rest")
         }
-        worst = max(worst, Self.difference(try display.captureScanout(capture), expected(x: rest, frame: 1)).0)
-        display.overlays = []
-        guard try display.presentOverlays() == .queued, try display.waitForFlip(timeout: .seconds(1)) else {
-            throw CheckFailure(description: "flips: the flip without overlays did not complete")
-        }
+        let captured = try display.captureScanout(capture)
+        worst = max(worst, Self.difference(captured, expected(x: rest, picture: layers.picture.bitmap(frame: 1))).0)
         say(
             "flips: the pair moved across the screen in \(steps) flips (\(stride) px each), then 10 flips of the"
-                + " picture alone at rest; 4 captures against bannerd's composition: at most \(worst) pixels differ;"
-                + " overlay sets held after the last flip: \(display.overlaySetsHeld)")
+                + " picture alone at rest; 4 captures against bannerd's composition: at most \(worst) pixels differ")
         guard worst == 0 else { throw CheckFailure(description: "flips: a capture differs") }
+        if let path = options.video {
+            try playVideo(
+                path, on: display, at: rest, into: pictures, place: place, expected: expected, capture: capture)
+        }
+        display.overlays = []
+        try flip(display.presentOverlays, "the flip without overlays")
+        say("flips: overlay sets held after the last flip: \(display.overlaySetsHeld)")
         guard display.overlaySetsHeld == 0 else { throw CheckFailure(description: "flips: overlay sets still held") }
+    }
+
+    /// The video at `path` played at rest on the picture plane, each frame decoded and scaled straight into the
+    /// buffer the plane shows next (`AnimationDecoder.nextFrame(into:)`: the CPU writes it once), and captured at
+    /// its middle and last frames against the same frame decoded as a bitmap by a second decoder and composed.
+    private func playVideo(
+        _ path: String, on display: DRMDisplay, at x: Int, into pictures: [PlaneBuffer],
+        place: (Int, PlaneBuffer) -> Void, expected: (Int, Bitmap) -> Bitmap, capture: WritebackCapture
+    ) throws {
+        let size = (width: pictures[0].pixels.width, height: pictures[0].pixels.height)
+        guard let video = try ImageDecoder().animation(path: path, fitting: size),
+            let reference = try ImageDecoder().animation(path: path, fitting: size)
+        else { throw CheckFailure(description: "video: \(path) does not open as a video") }
+        var frames = 0
+        var captures: [Int] = []
+        var worst = 0
+        while let frame = try reference.nextFrame() {
+            let buffer = pictures[frames % 2]
+            guard try video.nextFrame(into: buffer.pixels) != nil else {
+                throw CheckFailure(description: "video: the plane's decoder ended before frame \(frames)")
+            }
+            place(x, buffer)
+            guard try display.presentOverlays() == .queued, try display.waitForFlip(timeout: .seconds(1)) else {
+                throw CheckFailure(description: "video: frame \(frames) did not flip")
+            }
+            if frames == 5 || frames == 9 {
+                captures.append(frames)
+                worst = max(worst, Self.difference(try display.captureScanout(capture), expected(x, frame.bitmap)).0)
+            }
+            frames += 1
+        }
+        say(
+            "video: \(frames) frames of \(path) decoded straight into the picture plane's buffers, flipped at rest;"
+                + " captures at frames \(captures.map(String.init).joined(separator: " and ")) against bannerd's"
+                + " composition: at most \(worst) pixels differ")
+        guard captures.count == 2, worst == 0 else { throw CheckFailure(description: "video: a capture differs") }
     }
 
     /// How many pixels of `a` and `b` differ, and by how much in the channel that differs most.

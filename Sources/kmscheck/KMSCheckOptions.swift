@@ -18,6 +18,8 @@ struct KMSCheckOptions {
     /// Overlay planes blended over the test picture, captured by the CRTC's writeback connector and compared with
     /// bannerd's composition of the same layers.
     var blend = false
+    /// With `blend`: a video to decode straight into the picture plane's buffers and play at rest.
+    var video: String?
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -57,6 +59,7 @@ struct KMSCheckOptions {
             case "--pan": pan = true
             case "--all-outputs": allOutputs = true
             case "--blend": blend = true
+            case "--video": video = try value(option)
             default: throw UsageError(description: "unknown option \(option)")
             }
         }

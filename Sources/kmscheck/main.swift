@@ -2,7 +2,7 @@
 //
 //   kmscheck [--connector NAME] [--mode WxH[@Hz]] [--buffers N] [--flips N] [--colour RRGGBB]
 //            [--hold-file PATH] [--input-seconds S [--input-until FILE]] [--fbdev PATH] [--pan] [--all-outputs]
-//            [--blend]
+//            [--blend [--video FILE]]
 //
 // Modesets, draws a known picture through a dumb buffer, flips back to back to judge vblank, holds the picture
 // until PATH exists (the host takes a screendump meanwhile), echoes input events for S seconds (or until FILE
@@ -13,7 +13,8 @@
 // until PATH exists, and restores each CRTC.
 // --blend, after the test picture, shows overlay planes over it (one opaque, clipped at the left edge; two
 // translucent above it, one clipped at the right and bottom), has the CRTC's writeback connector capture the blend
-// and compares it with bannerd's own composition of the same layers, pixel by pixel.
+// and compares it with bannerd's own composition of the same layers, pixel by pixel; then shows them by page flips,
+// moving and at rest, and with --video plays FILE decoded straight into the picture plane's buffers.
 // --pan instead shows windows of strips larger than the screen by each way of panning, holding each until
 // PATH-NAME exists, for screendumps to say which ways the driver honours.
 

@@ -105,6 +105,47 @@ import ThreadSanitizerRun
         }
     }
 
+    /// Frames scaled straight into a display plane's buffer are the frames given as bitmaps, every pixel, at widths
+    /// of every remainder by 8. libswscale writes whole blocks, past a row's end when the width is not a multiple of
+    /// one: what it writes past the width stays within `AnimationFrame.scalerSlack`, and nothing past that is
+    /// touched (the rows here have room to see it). A buffer of another size is refused.
+    @Test func framesIntoAPlanesBufferAreTheFramesAsBitmaps() throws {
+        let directory = try FFmpeg.scratch("video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try Self.make(Self.encodings[0], in: directory)
+        var widest = 0
+        for width in 97...104 {
+            let fitting = (width: width, height: 60)
+            let bitmaps = try Self.all(VideoDecoder(path: path, limits: .default, fitting: fitting))
+            let video = try VideoDecoder(path: path, limits: .default, fitting: fitting)
+            let room = width + 2 * AnimationFrame.scalerSlack
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: room * 4 * 61, alignment: 64)
+            defer { memory.deallocate() }
+            memory.initializeMemory(as: UInt8.self, repeating: 0xAB, count: room * 4 * 61)
+            let buffer = PixelBuffer(base: memory, width: width, height: 60, stride: room * 4, format: .xrgb8888)
+            var frames = 0
+            while let duration = try video.nextFrame(into: buffer) {
+                #expect(duration == .milliseconds(40))
+                var differing = 0
+                for y in 0..<60 {
+                    let row = (memory + y * room * 4).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width where row[x] != bitmaps[frames].bitmap[x, y] { differing += 1 }
+                    let past = (width..<room).last { row[$0] != 0xABAB_ABAB }.map { $0 + 1 - width } ?? 0
+                    widest = max(widest, past)
+                }
+                #expect(differing == 0, "frame \(frames) at width \(width)")
+                frames += 1
+            }
+            #expect(frames == 12 && bitmaps.count == 12)
+        }
+        #expect(widest > 0 && widest <= AnimationFrame.scalerSlack, "\(widest) pixels written past a row")
+        let video = try VideoDecoder(path: path, limits: .default, fitting: (width: 100, height: 60))
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: 64 * 48 * 4, alignment: 64)
+        defer { memory.deallocate() }
+        let wrong = PixelBuffer(base: memory, width: 64, height: 48, stride: 64 * 4, format: .xrgb8888)
+        #expect(throws: ImageError.self) { _ = try video.nextFrame(into: wrong) }
+    }
+
     /// A first decoder that opens and then fails (as a board's hardware decoder does on a stream its block does not
     /// take) hands over to the software one: here libavcodec's own AV1 decoder, which opens without a device and
     /// decodes only through one. Every frame still comes, as ffmpeg decodes it, and the fallback names both.

@@ -11,10 +11,11 @@
 #   blend     on vkms, the planes a video banner would take over the test picture (an opaque picture past the
 #             left and bottom edges, a translucent layer over it past the bottom), captured by the writeback
 #             connector, equal bannerd's composition of the same layers, every pixel; then shown by page flips
-#             (moved across the screen, then the picture alone changed at rest): each capture equal, every set of
-#             overlay buffers freed once off glass
+#             (moved across the screen, then the picture alone changed at rest, then a video decoded straight into
+#             the picture's buffers): each capture equal, every set of overlay buffers freed once off glass
 # Run: board/qemu-x86_64/run-e2e kms-wrappers
-# qemu-run: packages libdrm-tests python3-libevdev
+# qemu-run: packages libdrm-tests python3-libevdev ffmpeg
+# qemu-run-host: ffmpeg -v error -y -f lavfi -i testsrc2=size=352x288:rate=25:duration=0.48 -c:v libx264 -pix_fmt yuv420p "$QEMU_RUN_OUT/clip.mp4"
 # qemu-run-args: --size 1024x768 --timeout 200 --vkms
 set -uo pipefail
 HERE=$QEMU_RUN_BOARD/lib
@@ -108,9 +109,9 @@ echo "== vkms (built for this kernel by lib/vkms-module): kmscheck lists each CR
 busybox insmod /run/qemu-run/late/vkms.ko enable_overlay=1 || fail "insmod vkms.ko enable_overlay=1"
 deadline=$((SECONDS + 30))
 until [ -e /dev/dri/card1 ] || ((SECONDS >= deadline)); do sleep 0.2; done
-$BIN/kmscheck --card /dev/dri/card1 --flips 5 --blend > vkms.log 2>&1 || fail "kmscheck on vkms exit $?"
+$BIN/kmscheck --card /dev/dri/card1 --flips 5 --blend --video /mnt/clip.mp4 > vkms.log 2>&1 || fail "kmscheck on vkms exit $?"
 sed -n '/^CRTC /,/^restore/p' vkms.log
-grep '^blend: \|^kmscheck: ' vkms.log
+grep '^blend: \|^flips: the\|^video: \|^kmscheck: ' vkms.log
 # vkms in Debian 12's kernel: one CRTC, its primary plane, a cursor and 8 overlay planes in RGB formats, none of
 # which scales (its planes call the atomic helper with no scaling allowed).
 grep -q "^CRTC [0-9]* (the display's): 10 plane(s)$" vkms.log || fail "vkms: not 10 planes on the display's CRTC"
@@ -119,7 +120,10 @@ grep -q "^  plane [0-9]* primary zpos .* formats XR24 " vkms.log || fail "vkms: 
     || fail "vkms: not 8 overlay planes with AR24 and XR24, each refusing to scale"
 grep -q "^blend: writeback capture against bannerd's composition of the same layers: 0 of [0-9]* pixels differ" \
     vkms.log || fail "vkms: the planes' blend, as writeback captured it, is not bannerd's composition"
-grep -q "^flips: .* 4 captures against bannerd's composition: at most 0 pixels differ; overlay sets held after the last flip: 0$" \
-    vkms.log || fail "vkms: the planes shown by page flips are not bannerd's composition, or their buffers were kept"
+grep -q "^flips: .* 4 captures against bannerd's composition: at most 0 pixels differ$" vkms.log \
+    || fail "vkms: the planes shown by page flips are not bannerd's composition"
+grep -q "^video: 12 frames of /mnt/clip.mp4 decoded straight into .* captures at frames 5 and 9 .*: at most 0 pixels differ$" \
+    vkms.log || fail "vkms: a video decoded into the picture plane's buffers is not bannerd's composition"
+grep -q "^flips: overlay sets held after the last flip: 0$" vkms.log || fail "vkms: overlay buffers kept off glass"
 echo "kms-e2e: status $status"
 exit $status
