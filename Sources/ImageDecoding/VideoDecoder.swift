@@ -161,8 +161,13 @@ final class VideoDecoder: AnimationDecoder {
         // The pixels of a frame given before and handed back (`recycle`), or new ones; with the scaler's slack past
         // the last row while it writes, dropped after (the array keeps its capacity, so no copy either way).
         let count = width * height
-        var pixels = recycled.count == count ? recycled : [UInt32](repeating: 0, count: count)
+        var pixels = recycled
         recycled = []
+        if pixels.count != count {
+            pixels = []
+            pixels.reserveCapacity(count + AnimationFrame.scalerSlack)  // the slack's append copies nothing
+            pixels.append(contentsOf: repeatElement(0, count: count))
+        }
         pixels.append(contentsOf: repeatElement(0, count: AnimationFrame.scalerSlack))
         let decoded = pixels.withUnsafeMutableBytes { buffer in
             Result { () throws(ImageError) -> Duration? in

@@ -145,12 +145,14 @@ extension DRMDisplay {
     }
 
     /// Queues a flip of the picture on screen again with `overlays` changed alone (a video's next frame while the
-    /// carousel rests: no pixel of the primary plane written); `.busy` while a flip is pending.
+    /// carousel rests: no pixel of the primary plane written); `.busy` while a flip is pending, `.shown` when no
+    /// overlay is on or asked for (nothing to change).
     public func presentOverlays() throws -> PresentOutcome {
         guard !isShutDown, let shown = primaryShown else {
             throw SystemCallError(call: "present", refused: "nothing on screen yet", .display(card.path))
         }
         guard !tracker.isFlipPending else { return .busy }
+        guard overlays.contains(where: { $0.buffer != nil }) || !overlayPlanesOn.isEmpty else { return .shown }
         let front = tracker.front
         let submitted = MonotonicClock.now()
         guard
@@ -204,7 +206,7 @@ extension DRMDisplay {
         primaryShown = (bufferID, sourceX, sourceY)
         overlayPlanesOn = planesOn
         guard !planesOn.isEmpty else { return .some(nil) }
-        overlaySetsMade += 1
+        overlaySetsMade &+= 1  // wraps after 2^32 sets (years of flips), long after the first was released
         overlaySets[overlaySetsMade] = overlays
         return .some(overlaySetsMade)
     }

@@ -135,6 +135,10 @@ extension KMSCheck {
         try flip(display.presentOverlays, "the flip without overlays")
         say("flips: overlay sets held after the last flip: \(display.overlaySetsHeld)")
         guard display.overlaySetsHeld == 0 else { throw CheckFailure(description: "flips: overlay sets still held") }
+        // With no overlay on or asked for there is nothing to flip: the picture on screen is not flipped to again.
+        guard try display.presentOverlays() == .shown else {
+            throw CheckFailure(description: "flips: a flip with nothing to change was queued")
+        }
     }
 
     /// The video at `path` played at rest on the picture plane, each frame decoded and scaled straight into the
