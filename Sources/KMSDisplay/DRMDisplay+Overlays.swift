@@ -57,6 +57,21 @@ extension DRMDisplay {
         return found
     }
 
+    /// Each overlay's values in a commit: its buffer's `source` at `destination`, or off where it has no buffer.
+    func overlayValues(_ showings: [OverlayShowing]) throws(SystemCallError)
+        -> [(id: UInt32, values: [(property: UInt32, value: UInt64)])]
+    {
+        var objects: [(id: UInt32, values: [(property: UInt32, value: UInt64)])] = []
+        for showing in showings {
+            var values: [(property: UInt32, value: UInt64)] = []
+            try properties(ofOverlay: showing.planeID).write(
+                buffer: showing.buffer?.buffer.bufferID ?? 0, crtcID: showing.buffer == nil ? 0 : plan.crtcID,
+                source: showing.source, destination: showing.destination, into: &values)
+            objects.append((showing.planeID, values))
+        }
+        return objects
+    }
+
     /// Waits for the pending flip, then has `capture` (the CRTC's writeback connector) capture what the CRTC shows
     /// now: the primary plane and the overlays on glass, as blended by the display hardware.
     public func captureScanout(_ capture: WritebackCapture) throws -> Bitmap {
@@ -72,15 +87,7 @@ extension DRMDisplay {
         -> Bitmap?
     {
         try LibDRM.enableAtomic(card)
-        var objects: [(id: UInt32, values: [(property: UInt32, value: UInt64)])] = []
-        for showing in planes {
-            let properties = try properties(ofOverlay: showing.planeID)
-            var values: [(property: UInt32, value: UInt64)] = []
-            properties.write(
-                buffer: showing.buffer?.buffer.bufferID ?? 0, crtcID: showing.buffer == nil ? 0 : plan.crtcID,
-                source: showing.source, destination: showing.destination, into: &values)
-            objects.append((showing.planeID, values))
-        }
+        var objects = try overlayValues(planes)
         guard let capture else {
             _ = try LibDRM.atomicCommit(card, objects: objects, flags: 0)
             return nil

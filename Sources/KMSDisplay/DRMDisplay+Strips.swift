@@ -180,22 +180,13 @@ extension DRMDisplay {
             primaryShown = (bufferID, sourceX, sourceY)
             return .some(nil)
         }
+        // Overlays only where some are on or asked for: a panned frame without them does no more than before.
         var objects: [(id: UInt32, values: [(property: UInt32, value: UInt64)])] = []
         var planesOn: Set<UInt32> = []
-        for showing in overlays {
-            var values: [(property: UInt32, value: UInt64)] = []
-            try properties(ofOverlay: showing.planeID).write(
-                buffer: showing.buffer?.buffer.bufferID ?? 0, crtcID: showing.buffer == nil ? 0 : plan.crtcID,
-                source: showing.source, destination: showing.destination, into: &values)
-            objects.append((showing.planeID, values))
-            if showing.buffer != nil { planesOn.insert(showing.planeID) }
-        }
-        for planeID in overlayPlanesOn.subtracting(overlays.map(\.planeID)) {
-            var values: [(property: UInt32, value: UInt64)] = []
-            let nothing = PixelRect(x: 0, y: 0, width: 0, height: 0)
-            try properties(ofOverlay: planeID).write(
-                buffer: 0, crtcID: 0, source: nothing, destination: nothing, into: &values)
-            objects.append((planeID, values))
+        if !overlays.isEmpty || !overlayPlanesOn.isEmpty {
+            let stale = overlayPlanesOn.subtracting(overlays.map(\.planeID))
+            objects = try overlayValues(overlays + stale.map(OverlayShowing.off))
+            planesOn = Set(overlays.filter { $0.buffer != nil }.map(\.planeID))
         }
         let queued = try atomicPlane().commit(
             bufferID, x: sourceX, y: sourceY, flags: DRMConstants.atomicNonblock | DRMConstants.pageFlipEvent,
