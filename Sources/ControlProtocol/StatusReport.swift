@@ -106,9 +106,13 @@ public struct StatusReport: Equatable, Sendable {
         public var pacing: String
         /// How a moving carousel reaches the screen: "pan framebuffer-offset", "pan plane-source" or "compose".
         public var scanout: String
+        /// The overlay planes that would show a video banner ("planes 40 and 41"), or "none: " and why (issue 45);
+        /// nil on fbdev.
+        public var videoPlanes: String?
 
         public init(
-            card: String, connector: String, mode: String, rotation: Int, pacing: String, scanout: String = "compose"
+            card: String, connector: String, mode: String, rotation: Int, pacing: String, scanout: String = "compose",
+            videoPlanes: String? = nil
         ) {
             self.card = card
             self.connector = connector
@@ -116,6 +120,7 @@ public struct StatusReport: Equatable, Sendable {
             self.rotation = rotation
             self.pacing = pacing
             self.scanout = scanout
+            self.videoPlanes = videoPlanes
         }
     }
 
@@ -203,6 +208,7 @@ public struct StatusReport: Equatable, Sendable {
                     $0.field("rotation", display.rotation)
                     $0.field("pacing", display.pacing)
                     $0.field("scanout", display.scanout)
+                    if let videoPlanes = display.videoPlanes { $0.field("video_planes", videoPlanes) }
                 }
             } else {
                 $0.key("display")

@@ -14,6 +14,8 @@ public enum VideoPlanes: Equatable, Sendable {
         case noOverlay(crtcID: UInt32)
         case noFormat(String)
         case nothingAbove(picture: UInt32)
+        /// The driver refused the test-only commit of the pair (or a step before it); its error.
+        case refused(String)
 
         public var description: String {
             switch self {
@@ -22,7 +24,16 @@ public enum VideoPlanes: Equatable, Sendable {
             case .noOverlay(let crtcID): "CRTC \(crtcID) has no overlay plane"
             case .noFormat(let format): "no overlay plane of the CRTC takes \(format)"
             case .nothingAbove(let picture): "no overlay plane above plane \(picture) takes AR24"
+            case .refused(let error): "the driver refused the pair: \(error)"
             }
+        }
+    }
+
+    /// For `ctl status` and the log: "planes 40 and 41", or "none: " and the reason.
+    public var summary: String {
+        switch self {
+        case .planes(let picture, let layer): "planes \(picture) and \(layer)"
+        case .composed(let reason): "none: \(reason)"
         }
     }
 

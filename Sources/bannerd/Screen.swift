@@ -12,7 +12,7 @@ struct Screen {
     let device: any ScanoutDevice
     let rotation: Rotation
     let layout: CarouselLayout
-    let status: StatusReport.Display
+    private(set) var status: StatusReport.Display
     /// The DRM card's number and the connector's id, as a CEC adapter names the HDMI output it belongs to; nil on
     /// fbdev.
     let connector: (card: Int, connectorID: UInt32)?
@@ -81,6 +81,12 @@ struct Screen {
             names: (drm.plan.cardPath, drm.plan.connector.name),
             scanout: drm.panMethod.map { "pan \($0.rawValue)" } ?? "compose",
             connector: card.map { ($0, drm.plan.connector.id) }, settings: settings)
+        let centred = PixelRect(
+            x: layout.insetPixels, y: layout.topInsetPixels, width: layout.bannerWidthPixels,
+            height: layout.bannerHeightPixels)
+        let video = drm.videoPlanes(banner: centred)
+        status.videoPlanes = video.summary
+        Log.info(Self.videoPlanesLine(video, banner: centred))
     }
 
     /// `device` with the layout that fits it for `settings`; the device is shut down when none does.
@@ -118,6 +124,13 @@ struct Screen {
         let measured = PanMethod.measured(driver: driver) == method ? "measured" : "not measured: scanout = \"pan\""
         return
             "scanout: panning by \(method.rawValue) while the carousel moves (\(driver), \(method.rawValue) \(measured))"
+    }
+
+    /// The planes a video banner could be shown on, for the log: those the driver took in a test commit, or why none.
+    private static func videoPlanesLine(_ video: VideoPlanes, banner: PixelRect) -> String {
+        guard case .planes(let picture, let layer) = video else { return "video planes: \(video.summary)" }
+        return "video planes: \(picture) (picture, XR24) under \(layer) (title layer, AR24), \(banner.width)x"
+            + "\(banner.height) each: the driver took them in a test commit; video is composed"
     }
 
     /// The pacing for `ctl status` and STATUS=: "measuring" until the display's flips have shown which.

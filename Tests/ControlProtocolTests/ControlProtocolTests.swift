@@ -57,7 +57,8 @@ import Testing
             placeholdersOnScreen: 1, placeholderFrames: 17, animationFramesLate: 5, uptimeSeconds: 61.26,
             display: .init(
                 card: "/dev/dri/card0", connector: "HDMI-A-1", mode: "1920x1080@60", rotation: 90,
-                pacing: "vblank"),
+                pacing: "vblank", videoPlanes: "none: the display is turned 90°, and planes show their buffers unturned"
+            ),
             touchDevices: ["ILITEK \"Multi\"\ttouch", "\u{1}"], version: "0.1.0", playsToday: 41,
             playedSecondsToday: 233.26)
         #expect(
@@ -65,7 +66,8 @@ import Testing
                 == #"{"outputs":[],"index":2,"count":7,"banners_active":7,"banners_total":7,"phase":"rest","autoplay_paused":false,"#
                 + #""frames_rendered":1200,"#
                 + #""frames_late":3,"frames_panned":0,"placeholders_on_screen":1,"placeholder_frames":17,"animation_frames_late":5,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
-                + #""mode":"1920x1080@60","rotation":90,"pacing":"vblank","scanout":"compose"},"#
+                + #""mode":"1920x1080@60","rotation":90,"pacing":"vblank","scanout":"compose","#
+                + #""video_planes":"none: the display is turned 90°, and planes show their buffers unturned"},"#
                 + #""touch_devices":["ILITEK \"Multi\"\ttouch","\u0001"],"screen":"on","version":"0.1.0","#
                 + #""plays_today":41,"played_s_today":233.3}"#)
         #expect(report.systemdStatus == "banner 3/7; HDMI-A-1 1920x1080@60, vblank pacing; 2 touch device(s)")

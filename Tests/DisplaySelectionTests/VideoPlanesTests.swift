@@ -51,6 +51,14 @@ import Testing
             VideoPlanes.Reason.nothingAbove(picture: 35).description == "no overlay plane above plane 35 takes AR24")
     }
 
+    @Test func theStatusNamesThePairOrWhyNone() {
+        #expect(VideoPlanes.planes(picture: 40, layer: 41).summary == "planes 40 and 41")
+        #expect(VideoPlanes.composed(.noOverlay(crtcID: 38)).summary == "none: CRTC 38 has no overlay plane")
+        #expect(
+            VideoPlanes.composed(.refused("drmModeAtomicCommit: errno 22")).summary
+                == "none: the driver refused the pair: drmModeAtomicCommit: errno 22")
+    }
+
     @Test func aPictureOnScreenIsPlacedWhole() {
         let picture = PixelRect(x: 16, y: 16, width: 992, height: 736)
         #expect(

@@ -5,6 +5,7 @@
 #   catch     a finger landing on the moving carousel stops it, holds it, and is not a tap
 #   pacing    bochs has no vblank counter: a timer paces the frames, however slowly the emulated CPU flips
 #   unplug    removing the touch device mid-drag leaves the carousel running and settled
+#   planes    bochs has no overlay plane: `ctl status` says video is composed, and why
 #   restore   SIGTERM exits 0 within a few seconds and the console is back exactly as it was
 # Run: board/qemu-x86_64/run-e2e bannerd-run
 # qemu-run: packages python3
@@ -44,6 +45,8 @@ shot console-before
 echo "== 1024x768 at scale 1"
 start run1.log --scale 1 || exit 1
 cat run1.log
+# bochs has no overlay plane: a video banner stays composed, and the status says why.
+ctl status | grep -Eq '"video_planes":"none: CRTC [0-9]+ has no overlay plane"' || fail "video planes on bochs: $(ctl status)"
 shot rest-1024
 echo "rest-1024.png 1" >> geometry-later # geometry at 1024x768 scale 1
 

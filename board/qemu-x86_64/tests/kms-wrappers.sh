@@ -13,6 +13,8 @@
 #             connector, equal bannerd's composition of the same layers, every pixel; then shown by page flips
 #             (moved across the screen, then the picture alone changed at rest, then a video decoded straight into
 #             the picture's buffers): each capture equal, every set of overlay buffers freed once off glass
+#   video     on vkms, `bannerd run` names the planes a video banner would take (a test-only commit) in its log and
+#             `ctl status`; with the overlays off (enable_overlay=0), why none
 # Run: board/qemu-x86_64/run-e2e kms-wrappers
 # qemu-run: packages libdrm-tests python3-libevdev ffmpeg
 # qemu-run-host: ffmpeg -v error -y -f lavfi -i testsrc2=size=352x288:rate=25:duration=0.48 -c:v libx264 -pix_fmt yuv420p "$QEMU_RUN_OUT/clip.mp4"
@@ -125,5 +127,29 @@ grep -q "^flips: .* 4 captures against bannerd's composition: at most 0 pixels d
 grep -q "^video: 12 frames of /mnt/clip.mp4 decoded straight into .* captures at frames 5 and 9 .*: at most 0 pixels differ$" \
     vkms.log || fail "vkms: a video decoded into the picture plane's buffers is not bannerd's composition"
 grep -q "^flips: overlay sets held after the last flip: 0$" vkms.log || fail "vkms: overlay buffers kept off glass"
+
+# bannerd's own choice at start: the pair VideoPlanes picks, taken by the driver in a test-only commit, in the log and
+# `ctl status`; with vkms's overlays switched off (module option), the reason the composed path stays.
+video_planes() { # LOG EXPECTED: bannerd run on vkms until `ctl status` gives its video planes, which must match
+    local sock=/run/vkms-bannerd.sock planes=
+    $BIN/bannerd run --card /dev/dri/card1 --autoplay 0 --control $sock > "$1" 2>&1 &
+    local pid=$! deadline=$((SECONDS + 90))
+    until [ -n "$planes" ] || ((SECONDS >= deadline)); do
+        sleep 0.5
+        planes=$($BIN/bannerd ctl --socket $sock status 2>/dev/null | sed -n 's/.*"video_planes":"\([^"]*\)".*/\1/p')
+    done
+    kill -TERM $pid; wait $pid || fail "bannerd on vkms exit $?"
+    grep '^.*video planes: ' "$1"
+    echo "ctl status: video_planes $planes"
+    [[ $planes =~ $2 ]] || fail "vkms: bannerd's video planes are '$planes', not $2"
+}
+video_planes vkms-run.log '^planes [0-9]+ and [0-9]+$'
+grep -q 'video planes: [0-9]* (picture, XR24) under [0-9]* (title layer, AR24), 992x736 each: the driver took them' \
+    vkms-run.log || fail "vkms: no log line of the video planes bannerd took"
+busybox rmmod vkms || fail "rmmod vkms"
+busybox insmod /run/qemu-run/late/vkms.ko enable_overlay=0 || fail "insmod vkms.ko enable_overlay=0"
+deadline=$((SECONDS + 30))
+until [ -e /dev/dri/card1 ] || ((SECONDS >= deadline)); do sleep 0.2; done
+video_planes vkms-off.log '^none: CRTC [0-9]+ has no overlay plane$'
 echo "kms-e2e: status $status"
 exit $status
