@@ -10,6 +10,7 @@ count as the same, and the largest difference is printed. Reads PNGs with pngche
 
 import os
 import sys
+from operator import or_, sub
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pngcheck import read_png, read_png_stream  # noqa: E402
@@ -46,19 +47,28 @@ def main():
     if (wa, ha) != (wb, hb):
         print(f"sizes differ: {wa}x{ha} and {wb}x{hb}")
         return 1
-    differing = []
-    largest = 0
+    # Each channel's differences are taken a row at a time with builtins (C speed; a loop a pixel took 0.4 s a
+    # 480x270 frame); a pixel differs when one of its channels differs by more than `within`.
+    over = bytes(value > within for value in range(256))
+    differing = []  # the first few, to print
+    count = largest = 0
     for y in range(ha):
-        if a[y] != b[y]:
-            for x in range(wa):
-                difference = max(abs(ca[x] - cb[x]) for ca, cb in zip(a[y], b[y]))
-                largest = max(largest, difference)
-                if difference > within:
-                    differing.append((x, y))
-    print(f"{wa}x{ha}: {len(differing)} pixel(s) differ" + (f" by more than {within}, the most by {largest}" if within else ""))
-    for x, y in differing[:5]:
+        if a[y] == b[y]:
+            continue
+        beyond = bytes(wa)
+        for ca, cb in zip(a[y], b[y]):
+            difference = bytes(map(abs, map(sub, ca, cb)))
+            largest = max(largest, max(difference))
+            beyond = bytes(map(or_, beyond, difference.translate(over)))
+        count += beyond.count(1)
+        x = beyond.find(1)
+        while x >= 0 and len(differing) < 5:
+            differing.append((x, y))
+            x = beyond.find(1, x + 1)
+    print(f"{wa}x{ha}: {count} pixel(s) differ" + (f" by more than {within}, the most by {largest}" if within else ""))
+    for x, y in differing:
         print(f"  ({x},{y}): {bytes(c[x] for c in a[y]).hex()} and {bytes(c[x] for c in b[y]).hex()}")
-    return 1 if differing else 0
+    return 1 if count else 0
 
 
 if __name__ == "__main__":
