@@ -70,19 +70,21 @@ public struct FlipBehaviour: Sendable {
 /// A display in simulated time for the frame loop's tests: the real `PageFlipTracker` keeps the flip, as in
 /// `DRMDisplay`, while a model of the kernel decides when each flip completes, whether its event arrives and
 /// when a new flip is refused with EBUSY. Records every frame presented and every completion, and what is on
-/// glass (a buffer, or a window of a strip when it pans). Counts, when asked, the bytes written into its memory.
+/// glass (a buffer, or a window of a strip when it pans, and the overlay planes over it). Counts, when asked, the
+/// bytes written into its memory.
 public final class FakeDisplay: PanningScanout {
     public let size: PixelSize
     public let format: PixelFormat = .xrgb8888
     public var pacing: PacingDecision
     private let clock: ManualClock
     private let behaviour: FlipBehaviour
-    private var tracker: PageFlipTracker
+    var tracker: PageFlipTracker
     private let buffers: [PixelBufferStorage]
     private var strips: [PixelBufferStorage] = []
-    /// The kernel's flip: its buffer (a strip's from `buffers.count` on) and window, when it completes (nil:
-    /// never) and whether its event will arrive.
-    private var kernelFlip: (buffer: Int, x: Int, y: Int, completes: Duration?, sequence: UInt32, delivers: Bool)?
+    /// The kernel's flip: its buffer (a strip's from `buffers.count` on) and window, its overlay set, when it
+    /// completes (nil: never) and whether its event will arrive.
+    private var kernelFlip:
+        (buffer: Int, x: Int, y: Int, overlays: UInt32?, completes: Duration?, sequence: UInt32, delivers: Bool)?
     /// Events queued by the kernel, not yet read: each completion and the buffer it was for.
     private var queuedEvents: [(completion: FlipCompletion, buffer: Int)] = []
     /// The buffers' memory, then the strips', while `takeWrites` counts what is written into it; nil: not counting.
@@ -108,6 +110,15 @@ public final class FakeDisplay: PanningScanout {
     /// When its cable is out: presents fail then, as an unplugged connector's do. Nothing tells the loop; udev
     /// may, later (`LoopHarness.hotplugEvents`).
     public var unplugged: [Range<Duration>] = []
+    /// What the overlay planes show from the next flip on (`OverlayScanout`), bottom first.
+    public var overlays: [OverlayShowing] = []
+    /// The overlays each flip since the oldest held showed, by set number (as `DRMDisplay` holds them).
+    var overlaySets: [UInt32: [OverlayShowing]] = [:]
+    private var overlaySetsMade: UInt32 = 0
+    /// The overlays on glass, shown by the last completed flip.
+    public private(set) var glassOverlays: [OverlayShowing] = []
+    /// The window the last flip queued showed: an overlay-only flip shows it again.
+    var windowQueued = (buffer: 0, x: 0, y: 0)
 
     public init(
         clock: ManualClock, flips: FlipBehaviour, pacing: PacingDecision = .vblank(period: .milliseconds(16)),
@@ -172,19 +183,26 @@ public final class FakeDisplay: PanningScanout {
         return flip(to: buffers.count + number, x: x, y: y)
     }
 
-    private func flip(to index: Int, x: Int, y: Int) -> PresentOutcome {
+    func flip(to index: Int, x: Int, y: Int) -> PresentOutcome {
         guard kernelFlip == nil else {
             refusals += 1
             return .busy  // the kernel still holds a flip (one retired as lost)
         }
         let now = clock.now
+        var set: UInt32?
+        if overlays.contains(where: { $0.buffer != nil }) {
+            overlaySetsMade &+= 1
+            overlaySets[overlaySetsMade] = overlays
+            set = overlaySetsMade
+        }
         switch behaviour.fate(presents.count, now) {
-        case .completes(let at, let sequence): kernelFlip = (index, x, y, at, sequence, true)
-        case .eventLost(let at): kernelFlip = (index, x, y, at, 0, false)
-        case .never: kernelFlip = (index, x, y, nil, 0, false)
+        case .completes(let at, let sequence): kernelFlip = (index, x, y, set, at, sequence, true)
+        case .eventLost(let at): kernelFlip = (index, x, y, set, at, 0, false)
+        case .never: kernelFlip = (index, x, y, set, nil, 0, false)
         }
         presents.append(now)
-        tracker.submitted(index, at: now)
+        windowQueued = (index, x, y)
+        tracker.submitted(index, overlays: set, at: now)
         return .queued
     }
 
@@ -201,6 +219,7 @@ public final class FakeDisplay: PanningScanout {
             let row = (window.base + y * window.stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<size.width { out[x, y] = row[x] | 0xFF00_0000 }
         }
+        for overlay in glassOverlays { Self.blend(overlay, over: &out) }
         return out
     }
 
@@ -211,7 +230,9 @@ public final class FakeDisplay: PanningScanout {
             queuedEvents.removeFirst()
             // An event of a flip retired as lost is stale: it must not complete the next flip early.
             // The fake makes no framebuffers for windows: its strips pan by their corner alone.
-            if tracker.pending?.index == event.buffer, tracker.completed(remove: { _ in }) != nil {
+            if tracker.pending?.index == event.buffer,
+                tracker.completed(remove: { _ in }, release: { overlaySets[$0] = nil }) != nil
+            {
                 completed = event.completion
             }
         }
@@ -235,6 +256,10 @@ public final class FakeDisplay: PanningScanout {
         kernelFlip = nil
         queuedEvents = []
         glass = (0, 0, 0)
+        windowQueued = (0, 0, 0)
+        overlays = []
+        overlaySets = [:]
+        glassOverlays = []
     }
 
     /// Starts counting the bytes written into the display's memory, its buffers and strips, by comparing the memory
@@ -291,10 +316,11 @@ public final class FakeDisplay: PanningScanout {
     }
 
     /// Completes the kernel's flip once its time has come, queuing its event if it delivers one.
-    private func advanceKernel() {
+    func advanceKernel() {
         guard let flip = kernelFlip, let at = flip.completes, at <= clock.now else { return }
         kernelFlip = nil
         glass = (flip.buffer, flip.x, flip.y)
+        glassOverlays = flip.overlays.flatMap { overlaySets[$0] } ?? []
         completions.append(at)
         if flip.delivers { queuedEvents.append((FlipCompletion(time: at, sequence: flip.sequence), flip.buffer)) }
     }

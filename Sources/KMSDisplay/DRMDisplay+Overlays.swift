@@ -1,9 +1,10 @@
+import DisplaySelection
 import Raster
 import SystemCalls
 
 /// A framebuffer for a plane other than the primary: a dumb buffer in XRGB8888's layout, registered as XRGB8888
 /// (opaque) or ARGB8888 (premultiplied alpha the display blends by), freed when the last holder lets go.
-public final class PlaneBuffer {
+public final class PlaneBuffer: PlaneMemory {
     let card: DRMCard
     let buffer: DumbBuffer
     /// The pixels to draw into (write only: scanout memory).
@@ -25,28 +26,6 @@ public final class PlaneBuffer {
     }
 }
 
-/// What one overlay plane shows in a commit: `source` of `buffer` at `destination` on the CRTC (past its edges
-/// the driver clips), or nothing (`buffer` nil: the plane is switched off).
-public struct OverlayShowing {
-    public var planeID: UInt32
-    public var buffer: PlaneBuffer?
-    public var source: PixelRect
-    public var destination: PixelRect
-
-    public init(planeID: UInt32, buffer: PlaneBuffer?, source: PixelRect, destination: PixelRect) {
-        self.planeID = planeID
-        self.buffer = buffer
-        self.source = source
-        self.destination = destination
-    }
-
-    /// The plane switched off.
-    public static func off(_ planeID: UInt32) -> OverlayShowing {
-        let nothing = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        return OverlayShowing(planeID: planeID, buffer: nil, source: nothing, destination: nothing)
-    }
-}
-
 extension DRMDisplay {
     /// Overlay plane `planeID`'s properties (atomic commits enabled), looked up once.
     func properties(ofOverlay planeID: UInt32) throws(SystemCallError) -> PlaneProperties {
@@ -64,8 +43,17 @@ extension DRMDisplay {
         var objects: [(id: UInt32, values: [(property: UInt32, value: UInt64)])] = []
         for showing in showings {
             var values: [(property: UInt32, value: UInt64)] = []
+            let framebuffer: UInt32
+            switch showing.buffer {
+            case nil: framebuffer = 0
+            case let buffer as PlaneBuffer where buffer.card === card: framebuffer = buffer.buffer.bufferID
+            default:
+                throw SystemCallError(
+                    call: "overlay", refused: "plane \(showing.planeID): memory of another display",
+                    .display(card.path))
+            }
             try properties(ofOverlay: showing.planeID).write(
-                buffer: showing.buffer?.buffer.bufferID ?? 0, crtcID: showing.buffer == nil ? 0 : plan.crtcID,
+                buffer: framebuffer, crtcID: showing.buffer == nil ? 0 : plan.crtcID,
                 source: showing.source, destination: showing.destination, into: &values)
             objects.append((showing.planeID, values))
         }
@@ -98,5 +86,11 @@ extension DRMDisplay {
         _ = try LibDRM.atomicCommit(
             card, objects: [(capture.connectorID, capture.detach)], flags: DRMConstants.atomicAllowModeset)
         return captured
+    }
+}
+
+extension DRMDisplay: OverlayScanout {
+    public func makePlaneMemory(width: Int, height: Int, alpha: Bool, spareBytes: Int) throws -> any PlaneMemory {
+        try PlaneBuffer(display: self, width: width, height: height, alpha: alpha, spareBytes: spareBytes)
     }
 }

@@ -1,0 +1,45 @@
+import Raster
+
+/// Memory an overlay plane shows (issue 45): pixels the loop or a worker writes, freed when the last holder lets go.
+/// The display holds the memory of the planes on glass and in flight, as long as they may be scanned out.
+public protocol PlaneMemory: AnyObject {
+    /// The pixels to write (write only where it is scanout memory).
+    var pixels: PixelBuffer { get }
+}
+
+/// What one overlay plane shows in a commit: `source` of `buffer` at `destination` on the CRTC (past its edges
+/// the driver clips), or nothing (`buffer` nil: the plane is switched off).
+public struct OverlayShowing {
+    public var planeID: UInt32
+    public var buffer: (any PlaneMemory)?
+    public var source: PixelRect
+    public var destination: PixelRect
+
+    public init(planeID: UInt32, buffer: (any PlaneMemory)?, source: PixelRect, destination: PixelRect) {
+        self.planeID = planeID
+        self.buffer = buffer
+        self.source = source
+        self.destination = destination
+    }
+
+    /// The plane switched off.
+    public static func off(_ planeID: UInt32) -> OverlayShowing {
+        let nothing = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        return OverlayShowing(planeID: planeID, buffer: nil, source: nothing, destination: nothing)
+    }
+}
+
+/// A display with overlay planes above its primary one (DRM/KMS: `VideoPlanes` chooses them). What they show is set
+/// apart from the primary plane's frame and goes to glass in the same flip as the next frame, panned window or
+/// `presentOverlays()`.
+public protocol OverlayScanout: ScanoutDevice {
+    /// Memory for an overlay plane of this display, `width × height`: opaque (XRGB8888), or with premultiplied alpha
+    /// (ARGB8888); `spareBytes` past the last row for a writer that overruns it (a video's scaler), not shown.
+    func makePlaneMemory(width: Int, height: Int, alpha: Bool, spareBytes: Int) throws -> any PlaneMemory
+    /// What the overlay planes show from the next flip on; a plane shown before and left out is switched off.
+    var overlays: [OverlayShowing] { get set }
+    /// Queues a flip of the picture on screen again with `overlays` changed alone (a video's next frame while the
+    /// carousel rests: no pixel of the primary plane written); `.busy` while a flip is pending, `.shown` when no
+    /// overlay is on or asked for.
+    func presentOverlays() throws -> PresentOutcome
+}
