@@ -19,6 +19,9 @@ import sys
 import time
 
 EXCHANGES = 50
+# How close a step is taken to have come (it leaves the clock about a millisecond behind), and how many steps.
+STEPPED_NS = 2_000_000
+STEPS = 4
 
 
 def measure(probe):
@@ -47,11 +50,16 @@ def main():
         sys.exit("usage: clock.py step|measure FILE")
     mode, result = sys.argv[1:]
     probe = os.path.join(os.path.dirname(os.path.abspath(result)), ".clock-probe")
-    if mode == "step":
-        offset, bound = measure(probe)
+    offset, bound = measure(probe)
+    # A step the host interrupted (QEMU's CPU thread off its core between reading the clock and setting it) leaves
+    # the clock as far off as the interruption lasted: 7.7 ms once in a CI rehearsal. Stepped again then, as NTP
+    # would step a clock it still finds off, at most STEPS times.
+    for _ in range(STEPS if mode == "step" else 0):
         time.clock_settime_ns(time.CLOCK_REALTIME, time.clock_gettime_ns(time.CLOCK_REALTIME) + offset)
         print(f"clock: stepped by {offset / 1e6:+.3f} ms (within {bound / 1e6:.3f} ms)")
-    offset, bound = measure(probe)
+        offset, bound = measure(probe)
+        if abs(offset) <= STEPPED_NS:
+            break
     os.unlink(probe)
     print(f"clock: host-guest offset {offset / 1e6:+.3f} ms, within {bound / 1e6:.3f} ms")
     with open(result, "w") as out:
