@@ -18,10 +18,15 @@ struct CtlCommand: BannerdCommand {
             `screenshot OUT.png` writes the frame on screen, pixel for pixel as the display scans it out \
             (rotation included), to OUT.png: the service passes the pixels, this command writes the file. \
             With several outputs, `screenshot OUT.png OUTPUT` takes the one named (its connector, as \
-            `status` lists it under `outputs`); without, the first.
+            `status` lists it under `outputs`); without, the first. \
+            `ctl -` reads one command a line from standard input and prints one answer line for each as soon as \
+            it has it (`error: …` for an unreachable service too), until the input ends: a script that polls keeps \
+            one process, rather than starting bannerd for every question.
             """,
         options: [.value("socket", "Control socket of the running bannerd.", default: defaultSocket)],
-        words: WordsSpec(name: "words", help: "The command and its argument, e.g. `goto 3` or `screenshot shot.png`."))
+        words: WordsSpec(
+            name: "words",
+            help: "The command and its argument, e.g. `goto 3` or `screenshot shot.png`; `-`: commands from stdin."))
 
     let socket: String
     let words: [String]
@@ -29,52 +34,75 @@ struct CtlCommand: BannerdCommand {
     init(_ options: ParsedOptions) throws(UsageError) {
         socket = try options.require("socket")
         words = options.words
-        if words.first == "screenshot", !(2...3).contains(words.count) {
-            throw options.usageError(
-                "`screenshot` takes the PNG file to write and optionally an output, e.g. `screenshot shot.png HDMI-A-2`"
-            )
-        }
+        if let problem = Self.screenshotProblem(words) { throw options.usageError(problem) }
     }
 
     func run() throws {
-        if words.first == "screenshot" {
-            try screenshot(to: words[1], output: words.count > 2 ? words[2] : nil)
-            return
-        }
-        let reply: String
+        guard words != ["-"] else { return answerEachLine() }
+        let answer: Answer
         do {
-            reply = try ControlClient.send(words.joined(separator: " "), to: socket)
-        } catch {
+            answer = try self.answer(words)
+        } catch let error as SystemCallError {
             throw unreachable(error)
         }
-        print(reply)
-        if reply.hasPrefix("error:") { throw ExitStatus(1) }
+        print(answer.line)
+        if !answer.ok { throw ExitStatus(1) }
+    }
+
+    /// `ctl -`: one answer line a command line, each written at once (a pipe's reader waits for it; print's buffer
+    /// would hold it), a failure said on its line so that the answers stay one a line.
+    private func answerEachLine() {
+        while let command = readLine() {
+            let words = command.split(separator: " ").map(String.init)
+            var line: String
+            if let problem = Self.screenshotProblem(words) {
+                line = "error: \(problem)"
+            } else {
+                do {
+                    line = try answer(words).line
+                } catch let error as SystemCallError {
+                    line = "error: \(unreachable(error))"
+                } catch {
+                    line = "error: \(error)"
+                }
+            }
+            line += "\n"
+            guard writeAll(Array(line.utf8), to: STDOUT_FILENO) == nil else { return }  // the reader is gone
+        }
+    }
+
+    /// What is wrong with a `screenshot` command's words, if anything.
+    private static func screenshotProblem(_ words: [String]) -> String? {
+        guard words.first == "screenshot", !(2...3).contains(words.count) else { return nil }
+        return "`screenshot` takes the PNG file to write and optionally an output, e.g. `screenshot shot.png HDMI-A-2`"
+    }
+
+    /// The line to print for a command, and whether it succeeded.
+    private typealias Answer = (line: String, ok: Bool)
+
+    /// Throws `SystemCallError` when the service cannot be reached, `CommandFailure` when a screenshot cannot be written.
+    private func answer(_ words: [String]) throws -> Answer {
+        if words.first == "screenshot" { return try screenshot(to: words[1], output: words.count > 2 ? words[2] : nil) }
+        let reply = try ControlClient.send(words.joined(separator: " "), to: socket)
+        return (reply, !reply.hasPrefix("error:"))
     }
 
     /// Asks for the frame on `output`'s screen (nil: the first output's) and writes it as PNG at `path` (atomically: a
     /// watcher never sees half a file).
-    private func screenshot(to path: String, output: String?) throws {
-        let reply: ControlReply
-        do {
-            reply = try ControlClient.exchange(
-                ["screenshot", output].compactMap { $0 }.joined(separator: " "), with: socket,
-                timeout: ControlClient.screenshotTimeout)
-        } catch {
-            throw unreachable(error)
-        }
+    private func screenshot(to path: String, output: String?) throws -> Answer {
+        let reply = try ControlClient.exchange(
+            ["screenshot", output].compactMap { $0 }.joined(separator: " "), with: socket,
+            timeout: ControlClient.screenshotTimeout)
         guard let header = ScreenshotReply(parsing: reply.line), let format = PixelFormat(name: header.format),
             let descriptor = reply.descriptor
-        else {
-            print(reply.line)
-            throw ExitStatus(1)
-        }
+        else { return (reply.line, false) }
         do {
             let frame = try FrameFile.read(descriptor, width: header.width, height: header.height, format: format)
             try PNGEncoder().write(frame.buffer.snapshot(), to: path)
         } catch {
             throw CommandFailure("\(error)")
         }
-        print("wrote \(path) (\(header.width)x\(header.height) \(header.format))")
+        return ("wrote \(path) (\(header.width)x\(header.height) \(header.format))", true)
     }
 
     private func unreachable(_ error: SystemCallError) -> CommandFailure {

@@ -12,30 +12,17 @@
 # qemu-run-args: --size 1024x768 --timeout 400
 # qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
-LIB=$QEMU_RUN_BOARD/lib
-SOCK=/run/bannerd-test.sock
+TEST=bannerd-run
+source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
+POLL=0.3 # the catch check below must read the phase while the finger is still down
 W=$QEMU_RUN_WIDTH H=$QEMU_RUN_HEIGHT
-status=0
-fail() { echo "bannerd-run: FAIL: $*"; status=1; }
-ctl() { "$BIN" ctl --socket "$SOCK" "$@"; }
-# One top-level field of the status JSON (sed, not python: python starts slowly under TCG, and the catch check
-# below must read the phase while the finger is still down).
-field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
-wait_until() { # SECONDS COMMAND...: retry COMMAND until it succeeds
-    local deadline=$((SECONDS + $1)); shift
-    until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep "${POLL:-0.3}"; done
-}
-settled_on() { [ "$(field phase)" = rest ] && [ "$(field index)" = "$1" ]; }
 phase_is() { [ "$(field phase)" = "$1" ]; }
-# Drawn, and every banner on screen shown as itself (the first frame waits for the pre-render threads, 30 s at
-# most, then shows placeholders for what is still missing and redraws as each arrives).
-banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
 start() { # LOG ARGS...: run bannerd in the background, wait until its first banners are on screen
     local log=$1; shift
     "$BIN" run --autoplay 0 --control "$SOCK" "$@" >"$log" 2>&1 &
     pid=$!
-    # Polled once a second: on the guest's one CPU, faster polling starves the pre-render thread (nice 10).
+    # Polled once a second: two status reads cost the guest's one CPU about 80 ms, which the pre-render thread (nice
+    # 10) wants.
     POLL=1 wait_until 90 banners_shown || { fail "banners not shown by bannerd run $*: $(ctl status)"; cat "$log"; return 1; }
     sleep 1
 }

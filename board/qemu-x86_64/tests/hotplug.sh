@@ -10,10 +10,8 @@
 # qemu-run-after: board/qemu-x86_64/lib/geometry-later.sh
 set -uo pipefail
 TEST=hotplug
-# Its wait_until polls once a second: each poll starts two processes, and on the guest's one CPU faster polling
-# starves the pre-render thread (nice 10) the test is waiting for.
+BANNERD_SOCK=/run/bannerd-hotplug.sock
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
-SOCK=/run/bannerd-hotplug.sock
 STATUS=/sys/class/drm/card0-Virtual-1/status
 connector() { echo "$1" > $STATUS; echo change > /sys/class/drm/card0/uevent; }
 

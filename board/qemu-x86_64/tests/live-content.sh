@@ -8,10 +8,10 @@
 # qemu-run-args: --size 800x600 --timeout 200
 set -uo pipefail
 TEST=live-content
+content=$(mktemp -d)
+BANNERD_SOCK=$content.sock
 source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
 POLL=0.3
-content=$(mktemp -d)
-SOCK=$content.sock
 count_is() { [ "$(field count)" = "$1" ]; }
 manifest() { # ID...: one title-only banner per id, written beside the live file and renamed over it
     for id in "$@"; do printf '[[banner]]\nid = "%s"\ntitle = "Banner %s"\n\n' "$id" "$id"; done > "$content/.banners.toml.new"

@@ -31,7 +31,11 @@ AUTOPLAY=$(rest_for_screendumps 2) || { fail "no screendump"; exit 1; }
 touch=$!
 wait_until 60 test -e touch.ready || { fail "no touchscreen: $(cat touch.log)"; exit 1; }
 # The phase, the banner in the centre and the frames drawn so far, from one status.
-still() { ctl status | sed -n 's/.*"index":\([0-9]*\),.*"phase":"\([a-z]*\)",.*"frames_rendered":\([0-9]*\),.*/\2 \1 \3/p'; }
+still() {
+    local status
+    status=$(ctl status) && status_match "$status" '"index":([0-9]*),.*"phase":"([a-z]*)",.*"frames_rendered":([0-9]*),' &&
+        echo "${BASH_REMATCH[2]} ${BASH_REMATCH[1]} ${BASH_REMATCH[3]}"
+}
 
 play() { # MODE: autoplay for PLAY_SECONDS, a screendump at every rest
     local mode=$1

@@ -14,14 +14,9 @@
 # qemu-run-args: --late-module vivid --size 800x600 --timeout 420
 # qemu-run-host: scripts/test-metrics --promtool-path > "$QEMU_RUN_OUT/promtool"
 set -uo pipefail
-BIN=${BANNERD_BIN:-$QEMU_RUN_BOARD/../../.build/release/bannerd}
-LIB=$QEMU_RUN_BOARD/lib
-status=0
-fail() { echo "screen-schedule: FAIL: $*"; status=1; }
-sock=/run/bannerd-schedule.sock
-ctl() { "$BIN" ctl --socket "$sock" "$@"; }
-field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
-wait_until() { local deadline=$((SECONDS + $1)); shift; until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 0.3; done; }
+TEST=screen-schedule BANNERD_SOCK=/run/bannerd-schedule.sock
+source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
+POLL=0.3
 screen_is() { [ "$(field screen)" = "$1" ]; }
 # No picture: black everywhere, or QEMU's own "Guest has not initialized the display" page (640x480, not the
 # mode's size), which is what it shows once bochs-drm has turned the CRTC off for DPMS. `looks dark|lit PNG` is
@@ -62,7 +57,7 @@ set_clock() { # HH:MM SECONDS
 }
 active_source_is() { grep -A1 "ACTIVE_SOURCE (0x82)" tv.log | tail -n 1 | grep -q "phys-addr: $1"; }
 
-"$BIN" run --config bannerd.toml --autoplay 1 --control "$sock" > bannerd.log 2>&1 &
+"$BIN" run --config bannerd.toml --autoplay 1 --control "$SOCK" > bannerd.log 2>&1 &
 pid=$!
 wait_until 90 screen_is off-by-schedule || { fail "screen not off outside the hours: $(ctl status)"; cat bannerd.log; exit 1; }
 sleep 4
@@ -148,7 +143,7 @@ wait_until 20 eval '(($(tv_said "Changing state to standby") == 3))' \
 cec-ctl -d "$other_adapter" --active-source phys-addr=2.0.0.0 > /dev/null || fail "cec-ctl --active-source failed"
 woken_before=$(tv_said "Changing state to on")
 printf '[cec]\ndevice = "%s"\n' "$cec_adapter" > lit.toml
-"$BIN" run --config lit.toml --autoplay 0 --control "$sock" > lit.log 2>&1 &
+"$BIN" run --config lit.toml --autoplay 0 --control "$SOCK" > lit.log 2>&1 &
 pid=$!
 wait_until 60 eval '(($(tv_said "Changing state to on") > woken_before))' || fail "bannerd did not wake the TV at start"
 wait_until 10 active_source_is 1.0.0.0 || fail "bannerd did not take the TV's input at start"

@@ -12,15 +12,13 @@
 #        wait (the host cuts this boot at a moment of its own, --cut-after), or none (the last boot: power off)
 set -uo pipefail
 next=${1:?NEXT} delay_ms=${2:?DELAY_MS}
-status=0
-fail() { echo "power-cut: FAIL: $*"; status=1; }
+# The helpers of the tests that drive bannerd (ctl, field, wait_until, fail), on the packaged binary and the service's
+# socket.
+TEST=power-cut BANNERD_BIN=/usr/bin/bannerd BANNERD_SOCK=/run/bannerd/control.sock
+source "$QEMU_RUN_BOARD/lib/bannerd-test.sh"
+POLL=0.5
 uptime_ms() { local u; read -r u _ < /proc/uptime; echo $((${u/./} * 10)); }
 prop() { systemctl show -p "$1" --value bannerd.service; }
-field() { bannerd ctl status 2>/dev/null | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
-wait_until() { # SECONDS COMMAND...
-    local deadline=$((SECONDS + $1)); shift
-    until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep 0.5; done
-}
 playing() { [ "$(prop ActiveState)" = active ] && (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
 proof_file() { echo "/var/lib/bannerd/proof-of-play/$(date +%F).jsonl"; }
 proof_lines() { local f; f=$(proof_file); [ -f "$f" ] && wc -l < "$f" || echo 0; }

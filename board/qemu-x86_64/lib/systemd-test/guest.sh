@@ -34,18 +34,12 @@ drop_in=
 LIB=$QEMU_RUN_BOARD/lib
 REPO=$QEMU_RUN_BOARD/../..
 RESTARTS=${RESTARTS:-4}
-status=0
-fail() { echo "systemd: FAIL: $*"; status=1; }
+# The helpers of the tests that drive bannerd (ctl, field, wait_until, banners_shown, fail, ms), on the packaged binary
+# and the service's socket.
+TEST=systemd BANNERD_BIN=/usr/bin/bannerd BANNERD_SOCK=/run/bannerd/control.sock
+source "$LIB/bannerd-test.sh"
 ok() { echo "systemd: ok: $*"; }
-ms() { echo $(($(date +%s%N) / 1000000)); }
 prop() { systemctl show -p "$1" --value bannerd.service; }
-ctl() { bannerd ctl "$@"; }
-field() { ctl status | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"; }
-wait_until() { # SECONDS COMMAND...: retry COMMAND every POLL seconds (default 1: the guest has one CPU)
-    local deadline=$((SECONDS + $1)); shift
-    until "$@" >/dev/null 2>&1; do ((SECONDS < deadline)) || return 1; sleep "${POLL:-1}"; done
-}
-banners_shown() { (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
 # The journal from a mark on. A mark is a line count, not a journal cursor: twice (a round beside a build, and CI)
 # queries after a cursor taken just before `systemctl reload` missed for 60 s the line journald had 0.2 s after
 # systemd's "Reloaded". bannerd's own lines are read by their identifier; `-u bannerd` adds systemd's about the unit.
