@@ -26,6 +26,8 @@ public struct FrameDriver: Sendable {
         case idle
         /// A frame was drawn and handed to the display.
         case presented
+        /// The overlay planes alone changed, and went to the display in a flip of their own (nothing drawn).
+        case overlaysPresented
         /// A frame was drawn but the display refused it (busy); it is drawn again a step later.
         case refused
         /// A frame was due but there is no display: forgotten, the carousel's clock runs on.
@@ -86,6 +88,11 @@ public struct FrameDriver: Sendable {
         scheduler.requestRedraw()
     }
 
+    /// The overlay planes changed on their own (`FrameScheduler.requestOverlayFlip`).
+    public mutating func requestOverlayFlip() {
+        scheduler.requestOverlayFlip()
+    }
+
     /// A banner finished rendering (`FrameScheduler.bannersRendered`).
     public mutating func bannersRendered() {
         scheduler.bannersRendered()
@@ -102,7 +109,8 @@ public struct FrameDriver: Sendable {
     /// has no flip in flight, shows the frame: by `pan` (a window of a strip, nil when it cannot), else drawn with
     /// `draw` (the carousel as it now is, into the display's back buffer) and presented. A present that throws
     /// counts as refused (retried a step later) and the error is passed on for the log. Autoplay moves only onto
-    /// banners `isReady` says are rendered.
+    /// banners `isReady` says are rendered. When the picture did not change but the overlay planes did
+    /// (`requestOverlayFlip`), they are flipped alone (`OverlayScanout.presentOverlays`).
     public mutating func frame(
         at now: Duration, on display: (any ScanoutDevice)?, isReady: (Int) -> Bool = { _ in true },
         pan: (Carousel) throws -> PresentOutcome? = { _ in nil }, draw: (PixelBuffer, Carousel) -> Void
@@ -110,7 +118,10 @@ public struct FrameDriver: Sendable {
         throws -> FrameResult
     {
         if let display { retireOverdueFlip(on: display, at: now) }
-        guard scheduler.wake(at: now, isReady: isReady) else { return .idle }
+        guard scheduler.wake(at: now, isReady: isReady) else {
+            guard scheduler.overlayFlipDue(at: now), let overlays = display as? any OverlayScanout else { return .idle }
+            return try flipOverlays(on: overlays, at: now)
+        }
         guard let display else {
             scheduler.dropFrame()
             return .dropped
@@ -136,20 +147,39 @@ public struct FrameDriver: Sendable {
             refused(at: now)
             throw error
         }
+        guard took(outcome, at: now) else { return .refused }
+        scheduler.didPresent()
+        lastFramePanned = panned
+        return .presented
+    }
+
+    /// Whether the display took a present (`outcome`); a frame shown at once is a completed flip for the health
+    /// record, a busy display a refusal.
+    private mutating func took(_ outcome: PresentOutcome, at now: Duration) -> Bool {
         switch outcome {
-        case .queued:
-            scheduler.didPresent()
-            lastFramePanned = panned
-            return .presented
+        case .queued: return true
         case .shown:
-            scheduler.didPresent()
-            lastFramePanned = panned
             health.flipCompleted()
-            return .presented
+            return true
         case .busy:
             refused(at: now)
-            return .refused
+            return false
         }
+    }
+
+    /// The overlay-only flip (`frame`), once the display has no flip in flight; refused as a frame is.
+    private mutating func flipOverlays(on display: any OverlayScanout, at now: Duration) throws -> FrameResult {
+        guard display.flipDeadline == nil else { return .idle }
+        let outcome: PresentOutcome
+        do {
+            outcome = try display.presentOverlays()
+        } catch {
+            refused(at: now)
+            throw error
+        }
+        guard took(outcome, at: now) else { return .refused }
+        scheduler.didPresentOverlays()
+        return .overlaysPresented
     }
 
     private mutating func refused(at now: Duration) {

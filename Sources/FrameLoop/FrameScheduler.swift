@@ -32,6 +32,8 @@ public struct FrameStatistics: Equatable, Sendable {
     public var presentsRefused = 0
     /// Times autoplay was due but stayed, the banner it would bring in not rendered yet.
     public var autoplayWaits = 0
+    /// Flips that changed the overlay planes alone (a video's frames on a plane at rest): nothing drawn.
+    public var overlayFlips = 0
 }
 
 /// The carousel as the display shows it: what the frame on glass (or handed to the display for its next blank)
@@ -74,6 +76,8 @@ public struct FrameScheduler: Sendable {
     private var lastSequence: UInt32?
     private var pacer = FramePacer()
     private var needsPresent = true  // the first frame is always drawn
+    /// The overlay planes changed on their own since the frame on glass (`requestOverlayFlip`).
+    public private(set) var needsOverlayFlip = false
     /// Whether, when the caller last went to sleep, anything asked for frames.
     private var wantedFrames = true
     /// A banner was rendered while autoplay waited: look at its target again at once.
@@ -106,6 +110,25 @@ public struct FrameScheduler: Sendable {
     public mutating func requestRedraw() {
         needsPresent = true
         wantedFrames = true
+    }
+
+    /// The overlay planes changed on their own (the next frame of a video on its plane): a flip that draws nothing,
+    /// at the next wake-up with no flip in flight, unless a frame drawn by then carries the change with it. Never
+    /// before the first frame: the overlays go to glass with it.
+    public mutating func requestOverlayFlip() {
+        needsOverlayFlip = true
+    }
+
+    /// Whether an overlay-only flip is due at `now`: asked for, a frame on glass, and no refusal to wait out.
+    public func overlayFlipDue(at now: Duration) -> Bool {
+        needsOverlayFlip && glass != nil && retryAt.map { now >= $0 } ?? true
+    }
+
+    /// The overlays' flip was handed to the display.
+    public mutating func didPresentOverlays() {
+        statistics.overlayFlips += 1
+        needsOverlayFlip = false
+        retryAt = nil
     }
 
     /// Banners were rendered: if autoplay waits for one, it looks again at the next wake-up; a first frame held
@@ -164,6 +187,7 @@ public struct FrameScheduler: Sendable {
     public mutating func didPresent() {
         statistics.framesRendered += 1
         needsPresent = false
+        needsOverlayFlip = false  // the frame's flip carries them
         retryAt = nil
         wantedFrames = carousel.wantsFrames
         glass = GlassPicture(carousel)
@@ -181,6 +205,7 @@ public struct FrameScheduler: Sendable {
     /// sleeps instead of retrying; the carousel's clock keeps running.
     public mutating func dropFrame() {
         needsPresent = false
+        needsOverlayFlip = false
         wantedFrames = carousel.wantsFrames
         glass = nil
         firstFrameDeadline = nil  // a display that comes back waits for its banners afresh
@@ -206,12 +231,13 @@ public struct FrameScheduler: Sendable {
     public func nextDeadline(flipDeadline: Duration?) -> Duration? {
         // The worker's wake-up for each banner rendered looks again; patience ends the wait at the latest.
         if holdingFirstFrame, let firstFrameDeadline { return firstFrameDeadline }
-        if let flipDeadline, needsPresent || (pacing == .vblank && carousel.wantsFrames) {
+        let overlays = needsOverlayFlip && glass != nil
+        if let flipDeadline, needsPresent || overlays || (pacing == .vblank && carousel.wantsFrames) {
             // The flip completion is the tick; the display's bound covers drivers that drop the event.
             return flipDeadline
         }
-        if needsPresent, let retryAt { return max(retryAt, pacer.lastStep ?? .zero) }
-        if needsPresent { return pacer.lastStep ?? .zero }
+        if needsPresent || overlays, let retryAt { return max(retryAt, pacer.lastStep ?? .zero) }
+        if needsPresent || overlays { return pacer.lastStep ?? .zero }
         if carousel.wantsFrames { return pacer.nextStepTime ?? .zero }
         // Waiting for autoplay's banner: the wake-up that brings it (`bannersRendered`) is the deadline.
         if carousel.autoplayWaiting, !autoplayMayGo { return nil }

@@ -20,7 +20,7 @@ extension OutputLoop {
             captureScreenshots()
         case .dropped:
             failScreenshots("error: nothing on screen (the display went away)")
-        case .idle, .refused:
+        case .idle, .refused, .overlaysPresented:
             break  // a screenshot waits for the frame that is presented
         }
         if autoplayWaitBegan { logAutoplayWait() }
