@@ -103,6 +103,11 @@ if [ -z "$systemd" ] && [ -z "$bootstrap" ]; then
     mkdir -p /host/dev/pts /host/dev/shm
     mount -t devpts -o newinstance,ptmxmode=0666 devpts /host/dev/pts
     mount -t tmpfs -o mode=1777 tmpfs /host/dev/shm
+    # What udev or systemd make on any Linux system (bash's process substitution, <(…), opens these).
+    ln -sf /proc/self/fd /host/dev/fd
+    ln -sf /proc/self/fd/0 /host/dev/stdin
+    ln -sf /proc/self/fd/1 /host/dev/stdout
+    ln -sf /proc/self/fd/2 /host/dev/stderr
 fi
 
 # The repository again at its own path: a checkout under /tmp or /run would otherwise be hidden by the tmpfs.

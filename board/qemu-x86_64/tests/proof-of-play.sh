@@ -63,11 +63,11 @@ EOF
         before=$(still)
         read -r phase index frames <<< "$before"
         if [ -z "$end" ]; then
-            ((${frames:-0} > 0)) || { sleep 0.1; continue; }
+            ((${frames:-0} > 0)) || { nap 0.1; continue; }
             end=$((SECONDS + PLAY_SECONDS))
         fi
         if [ "$phase" != rest ] || [ "$index" = "$last" ]; then
-            sleep 0.1
+            nap 0.1
             continue
         fi
         taken=$(ms)

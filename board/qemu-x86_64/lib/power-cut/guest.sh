@@ -20,9 +20,19 @@ POLL=0.5
 uptime_ms() { local u; read -r u _ < /proc/uptime; echo $((${u/./} * 10)); }
 prop() { systemctl show -p "$1" --value bannerd.service; }
 playing() { [ "$(prop ActiveState)" = active ] && (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
-proof_file() { echo "/var/lib/bannerd/proof-of-play/$(date +%F).jsonl"; }
-proof_lines() { local f; f=$(proof_file); [ -f "$f" ] && wc -l < "$f" || echo 0; }
-sleep_ms() { sleep "$(printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)))"; }
+# The day's proof-of-play file, and its complete lines (as `wc -l` counts them), read without starting a process:
+# sampled ten times a second and polled every 20 ms, `date`, `wc` and `sleep` took the emulated CPU from the bannerd
+# whose writes are being cut.
+proof_file() { printf '/var/lib/bannerd/proof-of-play/%(%F)T.jsonl\n' -1; }
+proof_lines() {
+    local file rows=() count
+    printf -v file '/var/lib/bannerd/proof-of-play/%(%F)T.jsonl' -1
+    [ -f "$file" ] && mapfile rows < "$file"
+    count=${#rows[@]}
+    ((count == 0)) || [[ ${rows[count - 1]} == *$'\n' ]] || count=$((count - 1))
+    echo "$count"
+}
+sleep_ms() { local seconds; printf -v seconds '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); nap "$seconds"; }
 
 echo "power-cut: boot at $(uptime_ms) ms of uptime; next: $next after $delay_ms ms"
 # A cut during dpkg leaves the package half-configured, or half-installed: `dpkg --configure -a` mends the first,
@@ -65,12 +75,12 @@ fi
 
 # The running board's proof-of-play lines, as it sees them (its page cache), for the host's check that the disk
 # kept every line written more than the sync allowance before the cut.
-(while :; do echo "$(uptime_ms) $(proof_lines)"; sleep 0.1; done > /mnt/samples) &
+(while :; do echo "$(uptime_ms) $(proof_lines)"; nap 0.1; done > /mnt/samples) &
 cut() { uptime_ms > /mnt/cut; echo "@@qemu-run:cut@@"; sleep infinity; }
 wait_change() { # COMMAND: until its output changes (polled every 20 ms, 30 s at most)
     local before now deadline=$((SECONDS + 30))
     before=$("$@")
-    while now=$("$@") && [ "$now" = "$before" ]; do ((SECONDS < deadline)) || return 1; sleep 0.02; done
+    while now=$("$@") && [ "$now" = "$before" ]; do ((SECONDS < deadline)) || return 1; nap 0.02; done
 }
 content=/var/lib/bannerd/content
 # The set not on screen: the one whose banners.toml differs from the content's.
