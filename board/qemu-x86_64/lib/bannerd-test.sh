@@ -7,9 +7,9 @@ LIB=$QEMU_RUN_BOARD/lib
 SOCK=${BANNERD_SOCK:-/run/bannerd-test.sock} # or the service's
 status=0
 fail() { echo "$TEST: FAIL: $*"; status=1; }
-# The status, which the tests poll, is read through one `bannerd ctl -` started here for the test's socket: each
-# `bannerd ctl status` started the binary anew, 450 ms of the emulated CPU (thirty libraries mapped and bound), and a
-# test polling every 0.1 s left bannerd little of the CPU it was judged on. Other commands, and the status of another
+# The status, which the tests poll, is read through one `bannerd ctl -` started here for the test's socket: a read by
+# `bannerd ctl status` and sed, each started anew, cost the emulated CPU 450 ms (bannerd maps and binds thirty
+# libraries), and a test polling every 0.1 s left bannerd little of the CPU it was judged on. Other commands, and the status of another
 # socket, start `bannerd ctl` as a user does. The status is parsed in bash, not by sed or python: each process started
 # costs the emulated CPU 80 ms or more.
 # The coprocess's own descriptors are closed in a pipeline's subshells (`ctl status | grep`): copies of them are not.
