@@ -119,7 +119,11 @@ public struct FrameDriver: Sendable {
     {
         if let display { retireOverdueFlip(on: display, at: now) }
         guard scheduler.wake(at: now, isReady: isReady) else {
-            guard scheduler.overlayFlipDue(at: now), let overlays = display as? any OverlayScanout else { return .idle }
+            guard scheduler.overlayFlipDue(at: now) else { return .idle }
+            guard let overlays = display as? any OverlayScanout else {
+                scheduler.dropOverlayFlip()
+                return .idle
+            }
             return try flipOverlays(on: overlays, at: now)
         }
         guard let display else {

@@ -124,6 +124,12 @@ public struct FrameScheduler: Sendable {
         needsOverlayFlip && glass != nil && retryAt.map { now >= $0 } ?? true
     }
 
+    /// The display has no overlay planes to flip (none, or one without them): the request is dropped, so that the
+    /// loop does not wake for it again and again.
+    public mutating func dropOverlayFlip() {
+        needsOverlayFlip = false
+    }
+
     /// The overlays' flip was handed to the display.
     public mutating func didPresentOverlays() {
         statistics.overlayFlips += 1

@@ -108,4 +108,19 @@ import Testing
         // The lost flip and the two refusals, in a row.
         #expect(driver.scheduler.statistics.presentsRefused == 2 && driver.health.failuresInRow == 3)
     }
+
+    @Test func aRequestWithNoPlanesToFlipIsDroppedRatherThanWakingTheLoopAgain() throws {
+        let clock = ManualClock()
+        let layout = try CarouselLayout(widthPixels: Self.size.width, heightPixels: Self.size.height, scale: 1)
+        // A display without overlay planes (fbdev copies its frames), then none at all (unplugged at rest).
+        for display in [CopyingDisplay(), nil] as [CopyingDisplay?] {
+            var driver = FrameDriver(
+                scheduler: FrameScheduler(carousel: Carousel(layout: layout, count: 3), pacing: .timer))
+            #expect(try driver.frame(at: clock.now, on: CopyingDisplay(), draw: Self.draw) == .presented)
+            driver.requestOverlayFlip()
+            #expect(try driver.frame(at: .milliseconds(20), on: display, draw: Self.draw) == .idle)
+            #expect(!driver.scheduler.needsOverlayFlip)
+            #expect(driver.nextDeadline(display: display) == driver.scheduler.carousel.nextAutoplayTime, "no spin")
+        }
+    }
 }
