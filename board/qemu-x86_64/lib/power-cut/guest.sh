@@ -20,10 +20,9 @@ POLL=0.5
 uptime_ms() { local u; read -r u _ < /proc/uptime; echo $((${u/./} * 10)); }
 prop() { systemctl show -p "$1" --value bannerd.service; }
 playing() { [ "$(prop ActiveState)" = active ] && (($(field frames_rendered) > 0)) && [ "$(field placeholders_on_screen)" = 0 ]; }
-# The day's proof-of-play file, and its complete lines (as `wc -l` counts them), read without starting a process:
+# The day's proof-of-play lines, complete ones only (as `wc -l` counts them), read without starting a process:
 # sampled ten times a second and polled every 20 ms, `date`, `wc` and `sleep` took the emulated CPU from the bannerd
 # whose writes are being cut.
-proof_file() { printf '/var/lib/bannerd/proof-of-play/%(%F)T.jsonl\n' -1; }
 proof_lines() {
     local file rows=() count
     printf -v file '/var/lib/bannerd/proof-of-play/%(%F)T.jsonl' -1
