@@ -79,7 +79,7 @@ for step in "${!steps[@]}"; do
         POLL=0.3 wait_until "$turn" settled_on "$index" || break
         frames=$(field frames_rendered)
         shot "run-$step" || continue
-        shot_at=$(date +%s)
+        shot_at=$EPOCHREALTIME # to the microsecond: whole seconds fell before a showing that began in the same second
         [ "$(field frames_rendered)" = "$frames" ] && settled_on "$index" && taken=yes
     done
     [ -n "$taken" ] || { fail "no still screendump at step $step (banner $index): $(ctl status)"; break; }
@@ -134,7 +134,7 @@ for before, after in zip(records, records[1:]):
 # Each screendump lies in a record of the banner it showed.
 for shot in shots:
     at, index = shot.split(":")
-    assert any(r["banner"] == ids[int(index)] and seconds(r["start"]) <= int(at) <= seconds(r["end"]) + 1
+    assert any(r["banner"] == ids[int(index)] and seconds(r["start"]) <= float(at) <= seconds(r["end"]) + 1
                for r in records), f"no record of {ids[int(index)]} at the screendump of {at}"
 # Autoplay's whole time on glass: a banner autoplay moved on from stood centred for its duration (the emulated
 # CPU's slack allowed); the first showings waited for their sprites on this CPU, so from the second round on.
