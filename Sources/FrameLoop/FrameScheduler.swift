@@ -248,6 +248,10 @@ public struct FrameScheduler: Sendable {
         // Waiting for autoplay's banner: the wake-up that brings it (`bannersRendered`) is the deadline.
         if carousel.autoplayWaiting, !autoplayMayGo { return nil }
         if autoplayMayGo { return max(pacer.nextStepTime ?? .zero, carousel.nextAutoplayTime ?? .zero) }
-        return carousel.nextAutoplayTime
+        // Autoplay begins at a step: while the grid runs (an animation's frame was just drawn), at its next one. The
+        // step that drew the frame may fall a hair before the autoplay time, and waking at that time, already past,
+        // would find no step due, again and again until the next.
+        guard let autoplay = carousel.nextAutoplayTime else { return nil }
+        return max(autoplay, pacer.nextStepTime ?? autoplay)
     }
 }

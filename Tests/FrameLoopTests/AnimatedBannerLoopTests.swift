@@ -77,6 +77,19 @@ import Testing
         #expect(left >= handover - FramePacer.step && left <= handover + FramePacer.step, "left at \(left)")
     }
 
+    /// Autoplay falls due as an animation's frame is drawn (a video banner whose manifest's duration is shorter than
+    /// the video): that frame's step came a hair before the autoplay time on the grid, and the next step is the
+    /// autoplay's. The loop waited for the autoplay time, already past, and woke again and again without a step.
+    @Test func autoplayDueAsAPlayingAnimationsFrameIsDrawnMovesOnAtTheNextStep() throws {
+        var loop = try LoopHarness(
+            count: 3, pacing: .vblank, flips: .vblank(period: FramePacer.step), autoplay: .seconds(1))
+        loop.animations = [0: try Self.timeline(plays: nil)]
+        loop.run(until: .seconds(2))
+        #expect(!loop.spun)
+        #expect(loop.rests == [0, 1])
+        #expect(loop.mostWakeups() < 200, "\(loop.mostWakeups()) wake-ups in a second")
+    }
+
     @Test func anUnpluggedScreenPlaysNothingAndWakesForNoFrame() throws {
         var loop = try LoopHarness(count: 3, pacing: .timer, flips: .vblank(period: FramePacer.step))
         loop.animations = [0: try Self.timeline(plays: nil)]
