@@ -47,6 +47,26 @@ public struct OverlayLayer: Sendable {
         bottom = rows(bottomStart..<height)
     }
 
+    /// Writes the layer into `target`, an ARGB8888 buffer of the banner's size (a display plane's above the picture's,
+    /// issue 45): premultiplied, as the bands hold it, and transparent between them. Rows in order, each byte once
+    /// (scanout memory is write-combined).
+    public func write(into target: PixelBuffer) {
+        for y in 0..<min(height, target.height) {
+            let row = (target.base + y * target.stride).assumingMemoryBound(to: UInt32.self)
+            let columns = min(width, target.width)
+            let band: (bitmap: Bitmap, y: Int)? =
+                y < top.height ? (top, y) : y >= bottomStart ? (bottom, y - bottomStart) : nil
+            guard let band else {
+                row.update(repeating: 0, count: columns)
+                continue
+            }
+            band.bitmap.pixels.withUnsafeBufferPointer { pixels in
+                guard let first = pixels.baseAddress else { return }
+                row.update(from: first + band.y * band.bitmap.width, count: columns)
+            }
+        }
+    }
+
     /// Lays the layer over `picture`, an opaque bitmap of the banner's size.
     public func apply(to picture: inout Bitmap) {
         picture.draw(top, x: 0, y: 0)

@@ -72,7 +72,7 @@ enum VideoCost {
                 var shown = -1
                 let whole = medianNanoseconds(runs: frames) {
                     shown += 1
-                    if stream.frame(shown, renderer: renderer, target: target)?.sprite.logicalWidth != banner.width {
+                    if stream.frame(shown, renderer: renderer, target: target)?.sprite?.logicalWidth != banner.width {
                         missing += 1
                     }
                 }
@@ -138,7 +138,7 @@ enum VideoCost {
             let changed = presenter.advanceAnimations(carousel, at: now)
             buffer.base.initializeMemory(as: UInt8.self, repeating: 0x5A, count: buffer.stride * buffer.height)
             presenter.drawChanges(carousel.visibleViews(), into: buffer)
-            guard n >= 2, changed else { continue }  // each of the two buffers drawn whole first
+            guard n >= 2, changed == .frame else { continue }  // each of the two buffers drawn whole first
             var count = 0
             for y in 0..<buffer.height {
                 let row = (buffer.base + y * buffer.stride).assumingMemoryBound(to: UInt32.self)

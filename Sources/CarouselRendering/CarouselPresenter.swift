@@ -28,10 +28,10 @@ public final class CarouselPresenter {
     /// Counts changes to the rendered banners (one rendered, the list replaced): what was looked up before a
     /// change may be stale after it.
     public private(set) var spriteGeneration = 0
-    private let rendering: Rendering
+    let rendering: Rendering
     /// The worker's generation for these banners: what this presenter collects (`BannerPrerenderer.reset`).
     private var workerGeneration = 0
-    private let target: PrerenderTarget
+    let target: PrerenderTarget
     private var cache: SpriteCache
     private var inFlight: [Int] = []
     /// The banners `focus` last kept ready around the carousel: never evicted for another.
@@ -44,7 +44,7 @@ public final class CarouselPresenter {
     private var playback = AnimationPlayback()
     /// The frames of streamed animations on screen; the frames last asked of the worker, for which frame due; and
     /// whether frames came since (what to ask is worked out again only then, so a step allocates nothing).
-    private var playout = StreamPlayout()
+    var playout = StreamPlayout()
     private var streamAsked: (banner: Int, due: Int, frames: [Int])?
     private var streamArrived = false
     /// Inline rendering's open animations (the worker keeps its own).
@@ -55,6 +55,8 @@ public final class CarouselPresenter {
     private var shifted: [Placement] = []
     /// The sprites on screen before `advanceAnimations`, kept to allocate nothing per step.
     private var spritesBefore: [Sprite?] = []
+    /// The overlay planes a streamed banner plays on (issue 45); nil: its frames are composed.
+    var planes: VideoOnPlanes?
 
     /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
     /// Sprites are stored in the display's `format` and flattened over `background`, so composing copies them
@@ -89,6 +91,7 @@ public final class CarouselPresenter {
     /// placeholder; work queued for the old list is dropped.
     public func replace(banners: BannerList, carrying: (Int) -> Int?) {
         endStreams()
+        planes?.release()
         self.banners = banners
         cache.renumber(carrying)
         playback.renumber(carrying)
@@ -112,7 +115,7 @@ public final class CarouselPresenter {
         return problems
     }
 
-    private func report(_ lines: [String]) {
+    func report(_ lines: [String]) {
         for line in lines where reported.insert(line).inserted { problems.append(line) }
     }
 
@@ -218,6 +221,7 @@ public final class CarouselPresenter {
             }
             placements.append(Placement(sprite, x: view.x, y: view.y))
         }
+        showOnPlanes(views)
     }
 
     /// The banners of the strip around `center` (a page of `recycler`), placed where `strip` lays them out; nil
@@ -264,7 +268,7 @@ public final class CarouselPresenter {
     /// Brings the animations on screen up to `now` (`AnimationPlayback`); returns whether a sprite on screen changed
     /// (draw again): a streamed frame due but not drawn yet changes nothing until it comes (`collect`). Call before
     /// each frame is drawn.
-    public func advanceAnimations(_ carousel: Carousel, at now: Duration) -> Bool {
+    public func advanceAnimations(_ carousel: Carousel, at now: Duration) -> PictureChange {
         let views = carousel.visibleViews()
         spritesBefore.removeAll(keepingCapacity: true)
         for view in views { spritesBefore.append(cache.peek(view.banner).map { sprite(of: view.banner, in: $0) }) }
@@ -275,8 +279,9 @@ public final class CarouselPresenter {
             let after = cache.peek(view.banner).map { sprite(of: view.banner, in: $0) }
             if after !== before { changed = true }
         }
+        let planesChanged = showOnPlanes(views)
         if changed { spriteGeneration += 1 }
-        return changed
+        return changed ? .frame : planesChanged ? .overlays : .none
     }
 
     /// Frames due of streamed animations on screen: shown when drawn (inline rendering draws them now), and the next
@@ -284,10 +289,12 @@ public final class CarouselPresenter {
     private func advanceStreams(_ views: VisibleViews) {
         playout.keep(views)
         inlineStreams.removeAll { stream in !views.contains { $0.banner == stream.banner } }
+        if let owner = planes?.owner, !views.contains(where: { $0.banner == owner }) { planes?.release() }
         var playing = false
         for view in views {
             guard let picture = cache.peek(view.banner), picture.isStreamed, let count = picture.timeline?.frameCount
             else { continue }
+            if playback.isPlaying(view.banner) { takePlanes(for: view.banner) }
             let due = playback.frame(of: view.banner)
             // Once per frame: the frame shown is drawn already (drawing it again would decode the file from its
             // start at every step, as the stream is past it).
@@ -322,17 +329,28 @@ public final class CarouselPresenter {
         worker.endStream(StreamOwner(generation: workerGeneration, banner: asked.banner))
     }
 
-    /// Frame `frame` of `banner`'s streamed animation, drawn on this thread (inline rendering).
+    /// Frame `frame` of `banner`'s streamed animation, drawn on this thread (inline rendering): into a plane's memory
+    /// when the banner has the planes and one is free, else as a sprite.
     private func drawInline(_ banner: Int, frame: Int, with renderer: BannerRenderer) {
+        guard let stream = inlineStream(banner, with: renderer) else { return }
+        let drawn =
+            if planes?.owner == banner, let memory = planes?.lend() {
+                stream.planeFrame(frame, into: memory)
+            } else {
+                stream.frame(frame, renderer: renderer, target: target)
+            }
+        report(stream.takeProblems())
+        if let drawn { playout.add(drawn) }
+    }
+
+    /// `banner`'s streamed animation open on this thread (inline rendering), opened now if it was not.
+    func inlineStream(_ banner: Int, with renderer: BannerRenderer) -> StreamDrawer? {
         if !inlineStreams.contains(where: { $0.banner == banner }), banner < banners.count,
             let opened = StreamDrawer(banner: banner, banners[banner], renderer: renderer, for: target)
         {
             inlineStreams.append(opened)
         }
-        guard let stream = inlineStreams.first(where: { $0.banner == banner }) else { return }
-        let drawn = stream.frame(frame, renderer: renderer, target: target)
-        report(stream.takeProblems())
-        if let drawn { playout.add(drawn) }
+        return inlineStreams.first { $0.banner == banner }
     }
 
     /// What became of the frames of videos and long animations drawn as they play (drawn, shown, dropped, late),

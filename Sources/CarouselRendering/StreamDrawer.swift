@@ -1,4 +1,5 @@
 import BannerContent
+import DisplaySelection
 import ImageDecoding
 import Raster
 
@@ -6,12 +7,24 @@ import Raster
 public struct DrawnFrame: Sendable {
     public var banner: Int
     public var frame: Int
-    public var sprite: Sprite
+    public var picture: Picture
 
-    public init(banner: Int, frame: Int, sprite: Sprite) {
+    /// How the frame is shown: a sprite the loop composes, or the picture alone in a display plane's memory, under
+    /// the banner's layer on the plane above (issue 45, `VideoOnPlanes`).
+    public enum Picture: Sendable {
+        case sprite(Sprite)
+        case plane(any PlaneMemory)
+    }
+
+    public init(banner: Int, frame: Int, picture: Picture) {
         self.banner = banner
         self.frame = frame
-        self.sprite = sprite
+        self.picture = picture
+    }
+
+    /// The frame's sprite; nil for a frame on a plane.
+    public var sprite: Sprite? {
+        if case .sprite(let sprite) = picture { sprite } else { nil }
     }
 }
 
@@ -55,6 +68,33 @@ public final class StreamDrawer {
 
     /// Frame `n` drawn by `renderer` for `target`; nil when the file no longer gives it.
     public func frame(_ n: Int, renderer: BannerRenderer, target: PrerenderTarget) -> DrawnFrame? {
+        guard let decoded = decode(n, { () throws(ImageError) in try next() }) else { return nil }
+        let bitmap = renderer.renderFrame(
+            content, decoded, width: target.width, height: target.height, finishing: finishing)
+        let sprite = target.sprite(bitmap, pool: pool)
+        animation.recycle(bitmap)
+        return DrawnFrame(banner: banner, frame: n, picture: .sprite(sprite))
+    }
+
+    /// Frame `n`'s picture alone, decoded into `plane` (a display plane's XRGB8888 memory of the banner's size, with
+    /// `AnimationFrame.scalerSlack` to spare): a video scales it straight in, so the CPU writes the frame once; the
+    /// layer above it (`writeLayer`) finishes it on glass. Nil when the file no longer gives it.
+    public func planeFrame(_ n: Int, into plane: any PlaneMemory) -> DrawnFrame? {
+        guard decode(n, { () throws(ImageError) in try animation.nextFrame(into: plane.pixels) }) != nil else {
+            return nil
+        }
+        return DrawnFrame(banner: banner, frame: n, picture: .plane(plane))
+    }
+
+    /// Writes the banner's scrim, text and corners (its `OverlayLayer`) into `plane`, ARGB8888 memory of the banner's
+    /// size that a display plane shows above the frames of `planeFrame`.
+    public func writeLayer(into plane: any PlaneMemory) {
+        if case .layer(let layer) = finishing { layer.write(into: plane.pixels) }
+    }
+
+    /// Brings the animation to frame `n` (from its start again for a frame behind the last decoded) and decodes it with
+    /// `decode`; nil when the file no longer gives it, the failure kept for the log.
+    private func decode<Decoded>(_ n: Int, _ decode: () throws(ImageError) -> Decoded?) -> Decoded? {
         do throws(ImageError) {
             if n < position {
                 try animation.rewind()
@@ -66,13 +106,9 @@ public final class StreamDrawer {
                 animation.recycle(skipped.bitmap)
                 position += 1
             }
-            guard let decoded = try next() else { return nil }
+            guard let decoded = try decode() else { return nil }
             position += 1
-            let bitmap = renderer.renderFrame(
-                content, decoded, width: target.width, height: target.height, finishing: finishing)
-            let sprite = target.sprite(bitmap, pool: pool)
-            animation.recycle(bitmap)
-            return DrawnFrame(banner: banner, frame: n, sprite: sprite)
+            return decoded
         } catch {
             if case .file(let path) = content.artwork {
                 problems.append("\(path): " + BannerRenderer.frameFailure(frame: n + 1, error))

@@ -41,9 +41,25 @@ struct StreamPlayout {
         shown.reserveCapacity(4)
     }
 
-    /// The sprite `banner` shows; nil: its first frame (kept in its picture).
+    /// The sprite `banner` shows; nil: its first frame (kept in its picture), or a frame on a plane.
     func sprite(of banner: Int) -> Sprite? {
         shown.first { $0.banner == banner }?.sprite
+    }
+
+    /// The frame `banner` shows; nil: its first frame.
+    func shownFrame(of banner: Int) -> DrawnFrame? {
+        shown.first { $0.banner == banner }
+    }
+
+    /// `frame` drawn again another way (a frame on a plane as a sprite, when another banner takes the planes) in place
+    /// of the same frame its banner shows; false when that banner shows another.
+    @discardableResult
+    mutating func redrawn(_ frame: DrawnFrame) -> Bool {
+        guard let at = shown.firstIndex(where: { $0.banner == frame.banner && $0.frame == frame.frame }) else {
+            return false
+        }
+        shown[at] = frame
+        return true
     }
 
     /// Whether frame `frame` of `banner` is drawn and waiting.
@@ -116,6 +132,11 @@ struct StreamPlayout {
         return (0...Self.window).map { (due + $0) % count }.filter {
             $0 != 0 && $0 != showing && !has(banner, frame: $0)
         }
+    }
+
+    /// Forgets the frames of `banner` drawn ahead (it gave up the planes they were drawn for).
+    mutating func dropWaiting(of banner: Int) {
+        ahead.removeAll { $0.banner == banner }
     }
 
     /// A frame drawn off the loop; false when it was here already, or shown.

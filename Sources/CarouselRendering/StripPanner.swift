@@ -48,6 +48,8 @@ public final class StripPanner {
             let slot = slots.ready(content)
         else { return nil }
         let origin = strip.scanoutOrigin(windowOffset: offset)
+        // A video on the planes moves with the window, in the same commit.
+        presenter.placeOverlays(carousel.visibleViews())
         let outcome: PresentOutcome
         do {
             outcome = try device.presentStrip(numbers[slot], x: origin.x, y: origin.y)

@@ -1,8 +1,9 @@
 import Raster
 
 /// Memory an overlay plane shows (issue 45): pixels the loop or a worker writes, freed when the last holder lets go.
-/// The display holds the memory of the planes on glass and in flight, as long as they may be scanned out.
-public protocol PlaneMemory: AnyObject {
+/// The display holds the memory of the planes on glass and in flight, as long as they may be scanned out. Sendable:
+/// the loop lends a buffer to the thread that decodes a frame into it, which hands it back; one writes it at a time.
+public protocol PlaneMemory: AnyObject, Sendable {
     /// The pixels to write (write only where it is scanout memory).
     var pixels: PixelBuffer { get }
 }

@@ -12,8 +12,8 @@ public protocol LoopPictures: AnyObject {
     /// Counts changes to the rendered banners. A change during `focus` is banners rendered there and then (inline,
     /// as `bannerd render` and the tests render): the loop learns of them as from the worker's wake-up.
     var spriteGeneration: Int { get }
-    /// Brings the animations on screen up to `now`; true when a frame of one changed (the picture must be drawn).
-    func advanceAnimations(_ carousel: Carousel, at now: Duration) -> Bool
+    /// Brings the animations on screen up to `now`: what that changed.
+    func advanceAnimations(_ carousel: Carousel, at now: Duration) -> PictureChange
     /// When an animation on screen shows its next frame; nil when none plays.
     var nextAnimationFrame: Duration? { get }
     /// Draws `views` into `target`, only what changed since that buffer's last frame: at rest, an animation's
@@ -21,4 +21,13 @@ public protocol LoopPictures: AnyObject {
     func drawChanges(_ views: VisibleViews, into target: PixelBuffer)
     /// Placeholders in the last frame drawn: 0 once every banner on screen is shown as itself.
     var placeholdersOnScreen: Int { get }
+}
+
+/// What the animations on screen changed in a step (`LoopPictures.advanceAnimations`).
+public enum PictureChange: Equatable, Sendable {
+    case none
+    /// Only what the overlay planes show (a video's frame on its plane, issue 45): they are flipped alone.
+    case overlays
+    /// A sprite on screen: the frame is drawn again (carrying any change of the planes).
+    case frame
 }

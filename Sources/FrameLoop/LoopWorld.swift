@@ -92,8 +92,12 @@ extension LoopWorld {
         if !isStaging { applySchedules(at: now) }
         if chores.lit {
             // With no display, nothing is on screen to play.
-            if scanout != nil, pictures.advanceAnimations(frames.scheduler.carousel, at: now) {
-                frames.requestRedraw()
+            if scanout != nil {
+                switch pictures.advanceAnimations(frames.scheduler.carousel, at: now) {
+                case .frame: frames.requestRedraw()
+                case .overlays: frames.requestOverlayFlip()
+                case .none: break
+                }
             }
             drawFrame(at: now)
             // Without a display the layout is provisional and is replaced on connect: rendering for it would only

@@ -31,10 +31,11 @@ final class ScriptedPictures: LoopPictures {
     func focus(on carousel: Carousel) {}
     let spriteGeneration = 0
 
-    func advanceAnimations(_ carousel: Carousel, at now: Duration) -> Bool {
-        playback.advance(carousel.visibleViews(), playing: carousel.playingBanner, at: now) { banner in
+    func advanceAnimations(_ carousel: Carousel, at now: Duration) -> PictureChange {
+        let changed = playback.advance(carousel.visibleViews(), playing: carousel.playingBanner, at: now) { banner in
             isRendered(banner) ? animations[banner] : nil
         }
+        return changed ? .frame : .none
     }
 
     var nextAnimationFrame: Duration? { playback.nextChange }

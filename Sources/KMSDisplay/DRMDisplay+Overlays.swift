@@ -4,7 +4,10 @@ import SystemCalls
 
 /// A framebuffer for a plane other than the primary: a dumb buffer in XRGB8888's layout, registered as XRGB8888
 /// (opaque) or ARGB8888 (premultiplied alpha the display blends by), freed when the last holder lets go.
-public final class PlaneBuffer: PlaneMemory {
+// Sendable because its properties never change after init and its pixels are written by one holder at a time (the
+// loop lends it to the thread decoding a frame into it, which hands it back, `StreamRequest.planes`); its memory and
+// framebuffer are freed by the last holder, and the card's ioctls on them are safe from any thread.
+public final class PlaneBuffer: PlaneMemory, @unchecked Sendable {
     let card: DRMCard
     let buffer: DumbBuffer
     /// The pixels to draw into (write only: scanout memory).

@@ -16,16 +16,22 @@ import ThreadSanitizerRun
     /// Four frames of ffmpeg's test picture at 10 fps (each different: its counter and its moving gradient), 64x48,
     /// or as many as `seconds` holds; `loop` as ffmpeg's GIF muxer takes it (0: for ever, -1: once).
     static func withGIF<T>(loop: Int, seconds: Double = 0.4, _ body: (String) throws -> T) throws -> T {
+        try withFile(
+            "moving.gif",
+            made: ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=\(seconds)", "-loop", "\(loop)"],
+            body)
+    }
+
+    /// A file called `name` made by ffmpeg with `arguments` (its output's path after them), in a directory removed
+    /// after `body`.
+    static func withFile<T>(_ name: String, made arguments: [String], _ body: (String) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bannerd-anim-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("moving.gif").path
+        let path = directory.appendingPathComponent(name).path
         let ffmpeg = Process()
         ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = [
-            "-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=\(seconds)", "-loop", "\(loop)",
-            path,
-        ]
+        ffmpeg.arguments = ["-v", "error"] + arguments + [path]
         try ffmpeg.run()
         ffmpeg.waitUntilExit()
         #expect(ffmpeg.terminationStatus == 0)
@@ -222,7 +228,7 @@ import ThreadSanitizerRun
             }
             let painted = Color(rgb: 0xFF00FF)
             buffers[0].buffer.fill(painted)
-            #expect(presenter.advanceAnimations(carousel, at: .milliseconds(150)))
+            #expect(presenter.advanceAnimations(carousel, at: .milliseconds(150)) == .frame)
             presenter.drawChanges(carousel.visibleViews(), into: buffers[0].buffer)
             presenter.draw(carousel.visibleViews(), into: whole.buffer)
             let banner = rotation.targetRect(

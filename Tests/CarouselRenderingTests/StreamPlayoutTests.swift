@@ -7,7 +7,8 @@ import Testing
 @Suite struct StreamPlayoutTests {
     static func frame(_ n: Int, banner: Int = 0) -> DrawnFrame {
         DrawnFrame(
-            banner: banner, frame: n, sprite: Sprite(Bitmap(width: 1, height: 1, color: .white), rotation: .none))
+            banner: banner, frame: n,
+            picture: .sprite(Sprite(Bitmap(width: 1, height: 1, color: .white), rotation: .none)))
     }
 
     @Test func aFrameDueIsShownOnceDrawnAndALateOneStaysAskedFor() {

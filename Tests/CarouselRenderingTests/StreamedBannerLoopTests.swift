@@ -13,27 +13,34 @@ import ThreadSanitizerRun
 /// presenter, rendering inline: a GIF streamed frame by frame (it is over the animation budget), as MainLoop
 /// shows one.
 @Suite struct StreamedBannerLoopTests {
+    /// A 320x200 loop showing `banners` with a presenter rendering inline, animations streamed (over the budget).
+    static func loop(_ banners: BannerList, autoplay: Duration?) throws -> (
+        loop: LoopHarness, presenter: CarouselPresenter
+    ) {
+        let fonts = try FontSet()
+        var presenter: CarouselPresenter?
+        let loop = try LoopHarness(
+            count: banners.count, pacing: .vblank, flips: .vblank(period: FramePacer.step), autoplay: autoplay,
+            width: 320, height: 200
+        ) { layout in
+            let made = CarouselPresenter(
+                banners: banners, layout: layout, rotation: .none, background: .black,
+                rendering: .inline(
+                    BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())),
+                animationBudget: 1)
+            presenter = made
+            return made
+        }
+        return (loop, try #require(presenter))
+    }
+
     /// 30 frames at 10 fps, played once, on the centre banner; autoplay moves on after 5 s.
     @Test(.disabled(if: ThreadSanitizerRun.isActive, Comment(rawValue: ThreadSanitizerRun.oneThread)))
     func aStreamedAnimationIsShownFrameByFrameAndNothingIsDrawnAtRest() throws {
         try AnimatedBannerPresenterTests.withGIF(loop: -1, seconds: 3) { path in
-            let fonts = try FontSet()
             let banners = BannerList(
                 [Banner(id: "long", artwork: .file(path: path))] + CarouselPresenterTests.banners(2))
-            var presenter: CarouselPresenter?
-            var loop = try LoopHarness(
-                count: banners.count, pacing: .vblank, flips: .vblank(period: FramePacer.step),
-                autoplay: .seconds(5), width: 320, height: 200
-            ) { layout in
-                let made = CarouselPresenter(
-                    banners: banners, layout: layout, rotation: .none, background: .black,
-                    rendering: .inline(
-                        BannerRenderer(titleFont: fonts.title, bodyFont: fonts.body, images: ImageDecoder())),
-                    animationBudget: 1)
-                presenter = made
-                return made
-            }
-            let shown = try #require(presenter)
+            var (loop, shown) = try Self.loop(banners, autoplay: .seconds(5))
             loop.run(until: .milliseconds(1050))
             let playing = loop.display.glassPicture()
             loop.run(until: .milliseconds(1550))

@@ -291,7 +291,7 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         worker.stop()  // no frame will come
         let began = presenter.advanceAnimations(carousel, at: .milliseconds(10))
         let late = presenter.advanceAnimations(carousel, at: .milliseconds(120))
-        #expect(!began && !late)
+        #expect(began == .none && late == .none)
         #expect(presenter.streamCounts.late == 1)
     }
 }
