@@ -109,7 +109,9 @@ let package = Package(
         // Graphics mode and a muted keyboard on the VT while bannerd owns the screen.
         .target(name: "VirtualTerminal", dependencies: ["CLinuxConsole", "SystemCalls"]),
         // systemd notification and the control socket (Unix sockets; screenshots cross it as a memfd).
-        .target(name: "ServiceIO", dependencies: ["ControlProtocol", "CLinuxMemfd", "Raster", "SystemCalls"]),
+        .target(
+            name: "ServiceIO",
+            dependencies: ["ControlProtocol", "CLinuxMemfd", "DisplaySelection", "Raster", "SystemCalls"]),
         // An HDMI-CEC adapter (/dev/cecN): a logical address claimed, messages sent and received without blocking.
         .target(name: "HDMICEC", dependencies: ["CLinuxCEC", "SystemCalls"]),
         // Pre-rendered banners around the current page and frame composition (pure: rendering off the loop comes in
@@ -120,7 +122,9 @@ let package = Package(
         // The pre-render worker's threads and the heap policy for their bitmaps (glibc malloc tuning).
         .target(
             name: "PrerenderThreads",
-            dependencies: ["CarouselRendering", "BannerContent", "Raster", "CGlibcMalloc", "SystemCalls"]),
+            dependencies: [
+                "CarouselRendering", "BannerContent", "DisplaySelection", "Raster", "CGlibcMalloc", "SystemCalls",
+            ]),
         .target(name: "DisplaySelection", dependencies: ["Raster"]),
         .target(name: "InputTranslation", dependencies: ["CarouselEngine", "DisplaySelection", "Raster"]),
         // bannerd.toml, board profiles and the screen schedule (pure: file access comes in through a protocol).
@@ -275,8 +279,8 @@ let package = Package(
         .testTarget(
             name: "PrerenderThreadsTests",
             dependencies: [
-                "PrerenderThreads", "CarouselRendering", "CarouselEngine", "BannerContent", "GlyphText",
-                "ImageDecoding", "Raster", "CFontconfigTesting",
+                "PrerenderThreads", "CarouselRendering", "CarouselEngine", "BannerContent", "DisplaySelection",
+                "FrameLoopTesting", "GlyphText", "ImageDecoding", "Raster", "CFontconfigTesting",
             ]
         ),
         // Bad content through the real loader, decoders, fonts, renderer and presenter.

@@ -1,4 +1,5 @@
 import BannerContent
+import DisplaySelection
 import Raster
 
 /// Renders banners off the loop: the presenter hands it the content and a target (`reset`), asks for the banners
@@ -34,13 +35,24 @@ public struct StreamRequest: Sendable {
     public var content: Banner
     public var target: PrerenderTarget
     public var frames: [Int]
+    /// The memory each of `frames` is decoded into when its banner plays on the overlay planes (issue 45), lent by
+    /// the presenter; a frame without is drawn as a sprite.
+    public var planes: [Int: any PlaneMemory]
+    /// Memory for the banner's layer on the planes (scrim, text, corners), written before the next frame drawn: once,
+    /// as the banner takes them.
+    public var layer: (any PlaneMemory)?
 
-    public init(generation: Int, banner: Int, content: Banner, target: PrerenderTarget, frames: [Int]) {
+    public init(
+        generation: Int, banner: Int, content: Banner, target: PrerenderTarget, frames: [Int],
+        planes: [Int: any PlaneMemory] = [:], layer: (any PlaneMemory)? = nil
+    ) {
         self.generation = generation
         self.banner = banner
         self.content = content
         self.target = target
         self.frames = frames
+        self.planes = planes
+        self.layer = layer
     }
 
     /// Whom the stream drawing these frames belongs to.

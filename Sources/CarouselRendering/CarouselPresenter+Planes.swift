@@ -24,6 +24,9 @@ extension CarouselPresenter {
     /// Why streamed banners are composed though planes were given: their memory could not be made; nil otherwise.
     public var videoPlanesFailure: String? { planes?.failure }
 
+    /// Whether a streamed banner has the planes (what they show goes with every flip).
+    public var videosOnPlanes: Bool { planes?.owner != nil }
+
     /// Puts the frame the planes' banner shows at its place in `views` on the planes from the next flip on (before a
     /// panned window is flipped to: `place` does it for a frame drawn).
     public func placeOverlays(_ views: VisibleViews) {
@@ -40,25 +43,47 @@ extension CarouselPresenter {
             at: owner.flatMap { owner in views.first { $0.banner == owner } })
     }
 
-    /// `banner` begins to play: it takes the planes if they are free, or once the banner holding them holds a frame
-    /// drawn for the primary plane.
+    /// `banner` begins to play: it takes the planes if they are free, or from the banner holding them once that one's
+    /// frame on screen leaves them.
     func takePlanes(for banner: Int) {
-        guard let planes, planes.owner != banner, planes.failure == nil, banner < banners.count,
-            case .inline(let renderer) = rendering
-        else { return }
+        guard let planes, planes.owner != banner, planes.failure == nil, banner < banners.count else { return }
         if let owner = planes.owner {
-            // The banner leaving the planes still shows its frame (a neighbour's ear): drawn again as a sprite.
-            if let held = playout.shownFrame(of: owner), case .plane = held.picture,
-                let stream = inlineStream(owner, with: renderer)
-            {
-                if let drawn = stream.frame(held.frame, renderer: renderer, target: target) { playout.redrawn(drawn) }
-                report(stream.takeProblems())
-            }
+            guard heldFrameLeavesPlanes(owner) else { return }
             playout.dropWaiting(of: owner)
         }
-        guard let stream = inlineStream(banner, with: renderer) else { return }
-        if !planes.take(banner, layer: stream.writeLayer), let failure = planes.failure {
-            report(["video planes: \(failure); videos are composed"])
+        let taken: Bool
+        switch rendering {
+        case .inline(let renderer):
+            guard let stream = inlineStream(banner, with: renderer) else { return }
+            taken = planes.take(banner, layer: stream.writeLayer)
+        case .worker:
+            // The worker writes the layer before the first frame it decodes onto the planes.
+            taken = planes.take(banner) { layerToWrite = $0 }
         }
+        if !taken, let failure = planes.failure { report(["video planes: \(failure); videos are composed"]) }
+    }
+
+    /// Whether the banner `owner` holding the planes can give them up: it shows no frame on them, or (inline) the
+    /// frame it holds there (a neighbour's ear) was drawn again as a sprite. Off the loop that is not done yet: the
+    /// next banner plays composed until `owner` leaves the screen.
+    private func heldFrameLeavesPlanes(_ owner: Int) -> Bool {
+        guard let held = playout.shownFrame(of: owner), case .plane = held.picture else { return true }
+        guard case .inline(let renderer) = rendering, let stream = inlineStream(owner, with: renderer) else {
+            return false
+        }
+        if let drawn = stream.frame(held.frame, renderer: renderer, target: target) { playout.redrawn(drawn) }
+        report(stream.takeProblems())
+        return true
+    }
+
+    /// The memory each of `frames` of `banner` is decoded into off the loop while the banner has the planes: what was
+    /// lent for that frame before (`kept`), else a free picture; a frame left without is drawn as a sprite.
+    func lendPlanes(for banner: Int, frames: [Int], kept: [Int: any PlaneMemory]?) -> [Int: any PlaneMemory] {
+        guard let planes, planes.owner == banner else { return [:] }
+        var lent: [Int: any PlaneMemory] = [:]
+        for frame in frames {
+            if let memory = kept?[frame] ?? planes.lend() { lent[frame] = memory }
+        }
+        return lent
     }
 }

@@ -1,5 +1,6 @@
 import BannerContent
 import CarouselEngine
+import DisplaySelection
 import FrameLoop
 import Raster
 
@@ -45,7 +46,7 @@ public final class CarouselPresenter {
     /// The frames of streamed animations on screen; the frames last asked of the worker, for which frame due; and
     /// whether frames came since (what to ask is worked out again only then, so a step allocates nothing).
     var playout = StreamPlayout()
-    private var streamAsked: (banner: Int, due: Int, frames: [Int])?
+    private var streamAsked: (banner: Int, due: Int, frames: [Int], planes: [Int: any PlaneMemory])?
     private var streamArrived = false
     /// Inline rendering's open animations (the worker keeps its own).
     private var inlineStreams: [StreamDrawer] = []
@@ -57,6 +58,8 @@ public final class CarouselPresenter {
     private var spritesBefore: [Sprite?] = []
     /// The overlay planes a streamed banner plays on (issue 45); nil: its frames are composed.
     var planes: VideoOnPlanes?
+    /// The layer memory of the banner that took the planes, for the worker to write with its next frames.
+    var layerToWrite: (any PlaneMemory)?
 
     /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
     /// Sprites are stored in the display's `format` and flattened over `background`, so composing copies them
@@ -304,16 +307,24 @@ public final class CarouselPresenter {
             playout.show(view.banner, due: due, count: count)
             guard case .worker(let worker) = rendering, playback.isPlaying(view.banner), !playing else { continue }
             playing = true
-            if let asked = streamAsked, asked.banner == view.banner, asked.due == due, !streamArrived { continue }
+            if let asked = streamAsked, asked.banner == view.banner, asked.due == due, !streamArrived,
+                layerToWrite == nil
+            {
+                continue
+            }
             if let asked = streamAsked, asked.banner != view.banner { endStreams() }
             let wanted = playout.wanted(view.banner, due: due, count: count)
-            let unchanged = streamAsked.map { $0.banner == view.banner && $0.frames == wanted } ?? false
-            streamAsked = (view.banner, due, wanted)
+            let kept = streamAsked.flatMap { $0.banner == view.banner ? $0 : nil }
+            let unchanged = layerToWrite == nil && kept?.frames == wanted
+            let lent =
+                unchanged ? kept?.planes ?? [:] : lendPlanes(for: view.banner, frames: wanted, kept: kept?.planes)
+            streamAsked = (view.banner, due, wanted, lent)
             if !unchanged {
                 worker.stream(
                     StreamRequest(
                         generation: workerGeneration, banner: view.banner, content: banners[view.banner],
-                        target: target, frames: wanted))
+                        target: target, frames: wanted, planes: lent, layer: layerToWrite))
+                layerToWrite = nil
             }
         }
         if !playing { endStreams() }

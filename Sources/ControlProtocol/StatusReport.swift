@@ -13,6 +13,9 @@ public struct StatusReport: Equatable, Sendable {
     public var framesLate: Int
     /// Frames shown by panning the display over a strip (no pixel written), since the start.
     public var framesPanned: Int
+    /// Flips of the overlay planes alone, since the start: a video's frames on its planes while the carousel rests
+    /// (issue 45), no pixel of the primary plane written.
+    public var overlayFlips: Int
     /// How the last frame presented reached the screen: "panned" or "composed"; nil before the first.
     public var lastFrame: String?
     /// Banners of the last frame drawn as placeholders (not pre-rendered yet): 0 once the screen shows them all.
@@ -126,7 +129,8 @@ public struct StatusReport: Equatable, Sendable {
 
     public init(
         index: Int, count: Int, bannersActive: Int? = nil, bannersTotal: Int? = nil, phase: String,
-        autoplayPaused: Bool, framesRendered: Int, framesLate: Int, framesPanned: Int = 0, lastFrame: String? = nil,
+        autoplayPaused: Bool, framesRendered: Int, framesLate: Int, framesPanned: Int = 0, overlayFlips: Int = 0,
+        lastFrame: String? = nil,
         placeholdersOnScreen: Int = 0, placeholderFrames: Int = 0, animationFramesLate: Int = 0,
         uptimeSeconds: Double, display: Display?,
         waitingFor: String? = nil,
@@ -145,6 +149,7 @@ public struct StatusReport: Equatable, Sendable {
         self.framesRendered = framesRendered
         self.framesLate = framesLate
         self.framesPanned = framesPanned
+        self.overlayFlips = overlayFlips
         self.lastFrame = lastFrame
         self.placeholdersOnScreen = placeholdersOnScreen
         self.placeholderFrames = placeholderFrames
@@ -194,6 +199,7 @@ public struct StatusReport: Equatable, Sendable {
             $0.field("frames_rendered", framesRendered)
             $0.field("frames_late", framesLate)
             $0.field("frames_panned", framesPanned)
+            $0.field("overlay_flips", overlayFlips)
             if let lastFrame { $0.field("last_frame", lastFrame) }
             $0.field("placeholders_on_screen", placeholdersOnScreen)
             $0.field("placeholder_frames", placeholderFrames)

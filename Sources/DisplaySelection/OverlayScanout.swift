@@ -10,7 +10,7 @@ public protocol PlaneMemory: AnyObject, Sendable {
 
 /// What one overlay plane shows in a commit: `source` of `buffer` at `destination` on the CRTC (past its edges
 /// the driver clips), or nothing (`buffer` nil: the plane is switched off).
-public struct OverlayShowing {
+public struct OverlayShowing: Sendable {
     public var planeID: UInt32
     public var buffer: (any PlaneMemory)?
     public var source: PixelRect
@@ -43,4 +43,30 @@ public protocol OverlayScanout: ScanoutDevice {
     /// carousel rests: no pixel of the primary plane written); `.busy` while a flip is pending, `.shown` when no
     /// overlay is on or asked for.
     func presentOverlays() throws -> PresentOutcome
+}
+
+extension OverlayShowing {
+    /// Lays what this plane shows over `target`, the primary plane's frame (not turned), as bannerd composes: an opaque
+    /// plane replaces what is under it, one with alpha is premultiplied source-over (`alpha`). For a screenshot: it
+    /// reads the plane's memory, slow where that is scanout memory, so never on the loop.
+    public func lay(over target: PixelBuffer, alpha: Bool) {
+        guard let memory = buffer else { return }
+        let pixels = memory.pixels
+        for row in 0..<min(source.height, destination.height) {
+            let y = destination.y + row
+            guard y >= 0, y < target.height else { continue }
+            let from = (pixels.base + (source.y + row) * pixels.stride).assumingMemoryBound(to: UInt32.self)
+            let into = target.base + y * target.stride
+            for column in 0..<min(source.width, destination.width) {
+                let x = destination.x + column
+                guard x >= 0, x < target.width else { continue }
+                let under = target.xrgb(x: x, y: y) ?? 0
+                let pixel = alpha ? PixelMath.sourceOver(from[source.x + column], under) : from[source.x + column]
+                switch target.format {
+                case .xrgb8888: into.storeBytes(of: pixel | 0xFF00_0000, toByteOffset: x * 4, as: UInt32.self)
+                case .rgb565: into.storeBytes(of: PixelMath.rgb565(pixel), toByteOffset: x * 2, as: UInt16.self)
+                }
+            }
+        }
+    }
 }

@@ -16,6 +16,8 @@ public enum VideoPlanes: Equatable, Sendable {
         case nothingAbove(picture: UInt32)
         /// The driver refused the test-only commit of the pair (or a step before it); its error.
         case refused(String)
+        /// The pair was in use and stopped: a frame with it failed, or its memory could not be made; why.
+        case stopped(String)
 
         public var description: String {
             switch self {
@@ -25,6 +27,7 @@ public enum VideoPlanes: Equatable, Sendable {
             case .noFormat(let format): "no overlay plane of the CRTC takes \(format)"
             case .nothingAbove(let picture): "no overlay plane above plane \(picture) takes AR24"
             case .refused(let error): "the driver refused the pair: \(error)"
+            case .stopped(let reason): reason
             }
         }
     }

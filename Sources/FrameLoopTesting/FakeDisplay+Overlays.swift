@@ -69,3 +69,12 @@ extension FakeDisplay: OverlayScanout {
         return out
     }
 }
+
+extension Bitmap {
+    /// The picture with every pixel opaque, as `FakeDisplay.glassPicture()` gives what is on glass.
+    public var opaque: Bitmap {
+        var out = self
+        for y in 0..<height { for x in 0..<width { out[x, y] |= 0xFF00_0000 } }
+        return out
+    }
+}

@@ -1,5 +1,6 @@
 import BannerContent
 import CarouselRendering
+import DisplaySelection
 import Glibc
 import Raster
 import SystemCalls
@@ -38,6 +39,8 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     /// Whose stream is wanted now (the last request with frames), and its frames still to draw, most wanted first.
     private var streamWanted: StreamOwner?
     private var streamPending: StreamRequest?
+    /// The wanted stream's layer on the overlay planes, to write before its next frame (`StreamRequest.layer`).
+    private var streamLayer: (owner: StreamOwner, memory: any PlaneMemory)?
     /// A stream no longer wanted, for a thread to close (never the loop's thread, never under the lock).
     private var streamClosing: StreamDrawer?
     /// Frames drawn for the wanted stream and not collected yet.
@@ -173,6 +176,11 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         let owner = request.owner
         if streamWanted != owner { finishedFrames.removeAll() }  // drawn for another owner: nobody collects them
         streamWanted = owner
+        if let layer = request.layer {
+            streamLayer = (owner, layer)
+        } else if streamLayer?.owner != owner {
+            streamLayer = nil
+        }
         var fresh = request
         fresh.frames = request.frames.filter { frame in
             if case .lent(owner, frame) = streamHolder { return false }
@@ -189,6 +197,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         guard streamWanted == owner else { return }
         streamWanted = nil
         streamPending = nil
+        streamLayer = nil
         finishedFrames.removeAll()
         if case .idle(let stream, _) = streamHolder {
             streamHolder = .none
@@ -220,7 +229,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     /// soon) with the stream open for it and another owner's to close, else the most wanted banner.
     private enum Work {
         case banner(Int)
-        case frame(StreamRequest, frame: Int, stream: StreamDrawer?, closing: StreamDrawer?)
+        case frame(StreamRequest, frame: Int, stream: StreamDrawer?, closing: StreamDrawer?, layer: (any PlaneMemory)?)
         case close(StreamDrawer)
     }
 
@@ -243,7 +252,9 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
             rest.frames.removeFirst()
             streamPending = rest.frames.isEmpty ? nil : rest
             streamHolder = .lent(asked.owner, frame: frame)
-            return .frame(asked, frame: frame, stream: stream, closing: closing)
+            let layer = streamLayer?.owner == asked.owner ? streamLayer?.memory : nil
+            if layer != nil { streamLayer = nil }
+            return .frame(asked, frame: frame, stream: stream, closing: closing, layer: layer)
         }
         return pendingBanner()
     }
@@ -270,8 +281,8 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
             }
             switch work {
             case .banner(let index): render(index, with: renderer)
-            case .frame(let request, let frame, let stream, let closing):
-                draw(frame, of: request, stream: stream, closing: closing, with: renderer)
+            case .frame(let request, let frame, let stream, let closing, let layer):
+                draw(frame, of: request, stream: stream, closing: closing, layer: layer, with: renderer)
             case .close:
                 condition.unlock()  // the stream closes as `work` goes, the lock released
             }
@@ -299,17 +310,24 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     }
 
     /// Draws frame `frame` asked by `request` with `stream` (opened anew when nil), after closing `closing` (another
-    /// owner's); called with `condition` locked, returns with it unlocked. The stream goes back for the next frame,
-    /// whichever thread draws it, while its owner still wants it; else this thread closes it.
+    /// owner's) and writing the banner's `layer` on the planes if it is due; called with `condition` locked, returns
+    /// with it unlocked. The stream goes back for the next frame, whichever thread draws it, while its owner still
+    /// wants it; else this thread closes it.
     private func draw(
         _ frame: Int, of request: StreamRequest, stream: StreamDrawer?, closing: consuming StreamDrawer?,
-        with renderer: BannerRenderer
+        layer: (any PlaneMemory)?, with renderer: BannerRenderer
     ) {
         condition.unlock()
         _ = consume closing
         let opened =
             stream ?? StreamDrawer(banner: request.banner, request.content, renderer: renderer, for: request.target)
-        let drawn = opened?.frame(frame, renderer: renderer, target: request.target)
+        if let layer { opened?.writeLayer(into: layer) }
+        let drawn =
+            if let plane = request.planes[frame] {
+                opened?.planeFrame(frame, into: plane)
+            } else {
+                opened?.frame(frame, renderer: renderer, target: request.target)
+            }
         let problems = opened?.takeProblems() ?? []
         condition.lock()
         streamHolder = .none

@@ -1,3 +1,4 @@
+import DisplaySelection
 import Glibc
 import Raster
 import SystemCalls
@@ -16,9 +17,12 @@ public struct Screenshot: Sendable {
     public let composeTime: Duration
 
     /// Composes `frame`, a `width × height` frame as the display scans it out, into a new memory file.
-    public static func take(_ frame: ComposedFrame, width: Int, height: Int, for clients: [ControlServer.Client])
-        -> Screenshot
-    {
+    /// `overlays`: what the overlay planes show over the frame (a video on them, issue 45), bottom first; the last
+    /// has alpha (the banner's layer above its picture).
+    public static func take(
+        _ frame: ComposedFrame, overlays: [OverlayShowing] = [], width: Int, height: Int,
+        for clients: [ControlServer.Client]
+    ) -> Screenshot {
         let clock = ContinuousClock()
         let started = clock.now
         let file: Result<OwnedDescriptor, SystemCallError>
@@ -26,6 +30,7 @@ public struct Screenshot: Sendable {
             let memory = try FrameFile(width: width, height: height, format: frame.format)
             FrameComposer(rotation: frame.rotation, format: frame.format).compose(
                 background: frame.background, placements: frame.placements, into: memory.buffer)
+            for (n, overlay) in overlays.enumerated() { overlay.lay(over: memory.buffer, alpha: n > 0) }
             // The mapping goes with `memory`; a copy of its descriptor goes to the clients.
             file = Result { () throws(SystemCallError) in try memory.descriptor.duplicate() }
         } catch {

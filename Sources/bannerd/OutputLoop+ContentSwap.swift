@@ -49,7 +49,9 @@ extension OutputLoop {
     /// `next` on screen from now on, with `carousel`: one change, which proof of play sees as a new generation.
     func take(_ next: Showing, carousel: Carousel) {
         presenter.endStreams()
+        presenter.composeVideos()
         showing.take(next)
+        giveVideoPlanes()
         frames.replace(carousel)
         presenter.focus(on: scheduler.carousel)
     }

@@ -37,11 +37,14 @@ extension OutputLoop {
         var display = screen?.status
         display?.pacing = screen?.pacingStatus ?? scheduler.pacing.rawValue
         if panner?.failure != nil { display?.scanout = "compose" }  // panning stopped (logged once)
+        // Their memory could not be made (logged once by the presenter).
+        if let failure = presenter.videoPlanesFailure { display?.videoPlanes = "none: \(failure)" }
         return StatusReport(
             index: carousel.index, count: carousel.count, bannersActive: showing.scheduled.timetable.active.count,
             bannersTotal: showing.loaded.count, phase: carousel.phase.rawValue,
             autoplayPaused: carousel.autoplayPaused, framesRendered: scheduler.statistics.framesRendered,
             framesLate: scheduler.statistics.framesLate, framesPanned: counts.framesPanned,
+            overlayFlips: scheduler.statistics.overlayFlips,
             lastFrame: frames.lastFramePanned.map { $0 ? "panned" : "composed" },
             placeholdersOnScreen: presenter.placeholdersOnScreen,
             placeholderFrames: counts.placeholderFrames,

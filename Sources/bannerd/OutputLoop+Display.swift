@@ -9,6 +9,7 @@ extension OutputLoop {
         guard let current = screen, !current.isConnected else { return }
         Log.warning("display \(current.status.connector) disconnected; carrying on until it returns")
         stopPanning()
+        presenter.composeVideos()
         current.device.shutdown()
         displayState = .waiting(for: "display \(current.status.connector) to be connected again")
         loop.touchFollowsOutputs()
@@ -47,6 +48,7 @@ extension OutputLoop {
             rebuild(layout: layout, rotation: fresh.rotation, format: format)
         } else {
             presenter.forgetDrawnBuffers()  // new buffers, possibly at the old ones' addresses
+            giveVideoPlanes()
             frames.requestRedraw()
         }
         Log.info("display \(fresh.summary), scale \(layout.scale)")

@@ -28,6 +28,8 @@ extension OutputLoop {
 
     func frameFailed(_ error: any Error) {
         Log.error("present: \(error)")
+        // The composed path shows the same picture without them.
+        if presenter.videosOnPlanes { stopVideoPlanes("a frame with them failed: \(error)") }
     }
 
     /// The first time autoplay stays on a banner because the next one is not rendered yet (a slow board, large

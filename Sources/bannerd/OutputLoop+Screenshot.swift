@@ -1,5 +1,6 @@
 import BackgroundJobs
 import ControlProtocol
+import DisplaySelection
 import Raster
 import ServiceIO
 import SystemCalls
@@ -26,7 +27,11 @@ extension OutputLoop {
     func captureScreenshots() {
         guard !screenshotRequests.isEmpty, let device = screen?.device else { return }
         let (frame, size, clients) = (presenter.lastFrame, device.size, screenshotRequests)
-        threads.screenshots.submit { Screenshot.take(frame, width: size.width, height: size.height, for: clients) }
+        // A video on the planes: what they show over the frame (the thread's references keep their memory).
+        let overlays = presenter.videosOnPlanes ? (device as? any OverlayScanout)?.overlays ?? [] : []
+        threads.screenshots.submit {
+            Screenshot.take(frame, overlays: overlays, width: size.width, height: size.height, for: clients)
+        }
         screenshotRequests.removeAll()
     }
 

@@ -100,6 +100,7 @@ final class OutputLoop: LoopWorld {
         let pacing = screen.map { Pacing($0.device.pacing) } ?? .timer
         frames = FrameDriver(scheduler: FrameScheduler(carousel: carousel, pacing: pacing))
         if let screen { Self.logTimerPacing(screen) }  // decided at open (fbdev, a nonsense refresh)
+        giveVideoPlanes()
     }
 
     /// The first step: the banners around the centre asked for, or READY=1 while the display is awaited.

@@ -16,6 +16,8 @@ struct Screen {
     /// The DRM card's number and the connector's id, as a CEC adapter names the HDMI output it belongs to; nil on
     /// fbdev.
     let connector: (card: Int, connectorID: UInt32)?
+    /// The overlay planes streamed banners play on, or why none (issue 45); nil on fbdev.
+    private(set) var videoPlanes: VideoPlanes?
 
     /// The displays to show. With none shown yet: the configured or first connected output of the first usable DRM
     /// card (`all`: every connected output of that card, each on a CRTC of its own), or `/dev/fb0` when the machine
@@ -85,6 +87,7 @@ struct Screen {
             x: layout.insetPixels, y: layout.topInsetPixels, width: layout.bannerWidthPixels,
             height: layout.bannerHeightPixels)
         let video = drm.videoPlanes(banner: centred)
+        videoPlanes = video
         status.videoPlanes = video.summary
         Log.info(Self.videoPlanesLine(video, banner: centred))
     }
@@ -130,7 +133,14 @@ struct Screen {
     private static func videoPlanesLine(_ video: VideoPlanes, banner: PixelRect) -> String {
         guard case .planes(let picture, let layer) = video else { return "video planes: \(video.summary)" }
         return "video planes: \(picture) (picture, XR24) under \(layer) (title layer, AR24), \(banner.width)x"
-            + "\(banner.height) each: the driver took them in a test commit; video is composed"
+            + "\(banner.height) each: the driver took them in a test commit; videos play on them"
+    }
+
+    /// The planes stopped (`reason`): every video composed from now on, as `ctl status`'s `video_planes` says.
+    mutating func videoPlanesStopped(_ reason: String) {
+        let stopped = VideoPlanes.composed(.stopped(reason))
+        videoPlanes = stopped
+        status.videoPlanes = stopped.summary
     }
 
     /// The pacing for `ctl status` and STATUS=: "measuring" until the display's flips have shown which.

@@ -58,9 +58,7 @@ import ThreadSanitizerRun
             // What the loop left on glass, drawn frame by frame with only the changes, is the whole frame.
             let whole = PixelBufferStorage(width: 320, height: 200, format: .xrgb8888)
             shown.draw(loop.scheduler.carousel.visibleViews(), into: whole.buffer)
-            var expected = whole.buffer.snapshot()
-            for y in 0..<expected.height { for x in 0..<expected.width { expected[x, y] |= 0xFF00_0000 } }
-            #expect(loop.display.glassPicture() == expected, "glass")
+            #expect(loop.display.glassPicture() == whole.buffer.snapshot().opaque, "glass")
         }
     }
 }

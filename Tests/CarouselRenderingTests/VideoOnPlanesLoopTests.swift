@@ -82,6 +82,14 @@ struct VideoOnPlanesLoopTests {
             #expect(presenter.streamCounts.shown == 29 && presenter.streamCounts.late == 0, "\(presenter.streamCounts)")
             #expect((29...30).contains(planes.scheduler.statistics.overlayFlips), "\(planes.scheduler.statistics)")
             #expect(presenter.videoPlanesFailure == nil)
+            // A screenshot: the frame composed again, the planes laid over it as bannerd composes, is what is on glass.
+            let shot = PixelBufferStorage(width: 320, height: 200, format: .xrgb8888)
+            let frame = presenter.lastFrame
+            FrameComposer(rotation: frame.rotation, format: frame.format).compose(
+                background: frame.background, placements: frame.placements, into: shot.buffer)
+            for (n, overlay) in planes.display.overlays.enumerated() { overlay.lay(over: shot.buffer, alpha: n > 0) }
+            #expect(planes.display.overlays.count == 2)
+            #expect(shot.buffer.snapshot().opaque == planes.display.glassPicture(), "the screenshot")
         }
     }
 

@@ -65,7 +65,7 @@ import Testing
             report.json
                 == #"{"outputs":[],"index":2,"count":7,"banners_active":7,"banners_total":7,"phase":"rest","autoplay_paused":false,"#
                 + #""frames_rendered":1200,"#
-                + #""frames_late":3,"frames_panned":0,"placeholders_on_screen":1,"placeholder_frames":17,"animation_frames_late":5,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
+                + #""frames_late":3,"frames_panned":0,"overlay_flips":0,"placeholders_on_screen":1,"placeholder_frames":17,"animation_frames_late":5,"uptime_s":61.3,"display":{"card":"/dev/dri/card0","connector":"HDMI-A-1","#
                 + #""mode":"1920x1080@60","rotation":90,"pacing":"vblank","scanout":"compose","#
                 + #""video_planes":"none: the display is turned 90°, and planes show their buffers unturned"},"#
                 + #""touch_devices":["ILITEK \"Multi\"\ttouch","\u0001"],"screen":"on","version":"0.1.0","#

@@ -2,6 +2,7 @@ import BannerContent
 import CarouselEngine
 import CarouselRendering
 import Foundation
+import FrameLoopTesting
 import Glibc
 import GlyphText
 import ImageDecoding
@@ -134,27 +135,38 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
         return tests + "/BannerContentTests/BadContent/animations/plays.gif"
     }()
 
-    /// The animation at rest in the centre, streamed by the worker's threads, on glass at each of `times` (ms) as
-    /// the same animation kept whole shows it; the times matched, in order, up to the first that never came. The
-    /// threads run niced: on a loaded machine a frame can take seconds, so each waits up to 30 s. `meanwhile` runs
-    /// once the banners are rendered (another presenter taking the worker over), `alongside` at each try.
-    static func playedAsKept(
-        through times: StrideThrough<Int>, meanwhile: (PrerenderWorker) throws -> Void = { _ in },
-        alongside: () -> Void = {}
-    ) throws -> [Int] {
+    /// A worker (stopped by the caller) and two presenters of `banners` at 320x200 over black: `threaded` on the
+    /// worker, every frame past an animation's first streamed (a banner keeps one byte of frames); `inline`, the
+    /// reference, keeping every frame. The carousel rests on the first banner.
+    static func presenters(_ banners: BannerList) throws -> (
+        worker: PrerenderWorker, threaded: CarouselPresenter, inline: CarouselPresenter, carousel: Carousel
+    ) {
         let layout = try CarouselLayout(widthPixels: 320, heightPixels: 200, scale: 1)
-        let banners = BannerList([Banner(id: "moving", artwork: .file(path: gif)), Banner(id: "b", title: "B")])
         let worker = try PrerenderWorker(makeRenderer: { _ in try PrerenderWorkerTests.renderer() }, wake: {})
-        defer { worker.stop() }
-        // A banner keeps one byte of frames: every frame past the first is streamed.
         let threaded = CarouselPresenter(
             banners: banners, layout: layout, rotation: .none, background: .black, rendering: .worker(worker),
             animationBudget: 1)
-        // The reference keeps every frame.
         let inline = CarouselPresenter(
             banners: banners, layout: layout, rotation: .none, background: .black,
             rendering: .inline(try PrerenderWorkerTests.renderer()))
-        let carousel = Carousel(layout: layout, count: 2)
+        return (worker, threaded, inline, Carousel(layout: layout, count: banners.count))
+    }
+
+    /// The animation at rest in the centre, streamed by the worker's threads, on glass at each of `times` (ms) as
+    /// the same animation kept whole shows it; the times matched, in order, up to the first that never came. The
+    /// threads run niced: on a loaded machine a frame can take seconds, so each waits up to 30 s. `meanwhile` runs
+    /// once the banners are rendered (another presenter taking the worker over), `alongside` at each try. The banner
+    /// at rest is `banners`' first; `glass` gives the picture on glass once the threaded presenter has advanced (by
+    /// default, its frame drawn), and `matched` is told of each time matched.
+    static func playedAsKept(
+        through times: StrideThrough<Int>, meanwhile: (PrerenderWorker) throws -> Void = { _ in },
+        alongside: () -> Void = {},
+        banners: BannerList = BannerList([Banner(id: "moving", artwork: .file(path: gif)), Banner(id: "b", title: "B")]
+        ),
+        glass: ((CarouselPresenter, VisibleViews) throws -> Bitmap)? = nil, matched matchedAt: (Int) -> Void = { _ in }
+    ) throws -> [Int] {
+        let (worker, threaded, inline, carousel) = try presenters(banners)
+        defer { worker.stop() }
         let views = carousel.visibleViews()
         let (drawn, expected) = (
             PixelBufferStorage(width: 320, height: 200, format: .xrgb8888),
@@ -175,18 +187,23 @@ final class CountingImages: ImageLoading, @unchecked Sendable {
             let now = Duration.milliseconds(10 + time)
             _ = inline.advanceAnimations(carousel, at: now)
             inline.draw(views, into: expected.buffer)
-            let picture = expected.buffer.snapshot()
+            let picture = expected.buffer.snapshot().opaque
             var same = false
             for _ in 0..<15_000 where !same {
                 alongside()
                 _ = threaded.collect(visible: views)
                 _ = threaded.advanceAnimations(carousel, at: now)
-                threaded.draw(views, into: drawn.buffer)
-                same = drawn.buffer.snapshot() == picture
+                if let glass {
+                    same = try glass(threaded, views) == picture
+                } else {
+                    threaded.draw(views, into: drawn.buffer)
+                    same = drawn.buffer.snapshot().opaque == picture
+                }
                 if !same { usleepWhileWorking() }
             }
             guard same else { break }
             matched.append(time)
+            matchedAt(time)
         }
         // Off screen, its stream is closed on a worker thread.
         threaded.endStreams()

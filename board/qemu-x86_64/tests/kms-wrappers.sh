@@ -18,6 +18,7 @@
 # Run: board/qemu-x86_64/run-e2e kms-wrappers
 # qemu-run: packages libdrm-tests python3-libevdev ffmpeg
 # qemu-run-host: ffmpeg -v error -y -f lavfi -i testsrc2=size=352x288:rate=25:duration=0.48 -c:v libx264 -pix_fmt yuv420p "$QEMU_RUN_OUT/clip.mp4"
+# qemu-run-host: ffmpeg -v error -y -f lavfi -i testsrc2=size=352x288:rate=2:duration=12 -c:v libx264 -pix_fmt yuv420p "$QEMU_RUN_OUT/long.mp4"
 # qemu-run-args: --size 1024x768 --timeout 200 --vkms
 set -uo pipefail
 HERE=$QEMU_RUN_BOARD/lib
@@ -130,20 +131,49 @@ grep -q "^flips: overlay sets held after the last flip: 0$" vkms.log || fail "vk
 
 # bannerd's own choice at start: the pair VideoPlanes picks, taken by the driver in a test-only commit, in the log and
 # `ctl status`; with vkms's overlays switched off (module option), the reason the composed path stays.
-video_planes() { # LOG EXPECTED: bannerd run on vkms until `ctl status` gives its video planes, which must match
+video_planes() { # LOG EXPECTED [CONTENT]: bannerd run on vkms until `ctl status` gives its video planes, which must match
     local sock=/run/vkms-bannerd.sock planes=
-    $BIN/bannerd run --card /dev/dri/card1 --autoplay 0 --control $sock > "$1" 2>&1 &
+    $BIN/bannerd run --card /dev/dri/card1 --autoplay 0 --control $sock ${3:+--content "$3"} > "$1" 2>&1 &
     local pid=$! deadline=$((SECONDS + 90))
     until [ -n "$planes" ] || ((SECONDS >= deadline)); do
         sleep 0.5
         planes=$($BIN/bannerd ctl --socket $sock status 2>/dev/null | sed -n 's/.*"video_planes":"\([^"]*\)".*/\1/p')
     done
+    [ -z "${3:-}" ] || playing_on_planes "$sock"
     kill -TERM $pid; wait $pid || fail "bannerd on vkms exit $?"
     grep '^.*video planes: ' "$1"
     echo "ctl status: video_planes $planes"
     [[ $planes =~ $2 ]] || fail "vkms: bannerd's video planes are '$planes', not $2"
 }
-video_planes vkms-run.log '^planes [0-9]+ and [0-9]+$'
+# A video banner (12 s at 2 frames a second, as slow as the emulated CPU decodes and scales a frame to the banner's
+# size; looping, with a title; too long to keep, so it is streamed) at rest plays on them: its frames are flips of the planes alone
+# (`overlay_flips` counts on), so no frame is drawn while it plays (a composed video draws one for each of its
+# frames), and the planes stay in use (a refused flip would have stopped them, and said why).
+playing_on_planes() { # SOCKET
+    local before= after=
+    sleep 3  # the banners rendered, the video begun
+    before=$($BIN/bannerd ctl --socket "$1" status | sed -n 's/.*"frames_rendered":\([0-9]*\),"frames_late":[0-9]*,"frames_panned":[0-9]*,"overlay_flips":\([0-9]*\).*/\1 \2/p')
+    sleep 4
+    after=$($BIN/bannerd ctl --socket "$1" status)
+    echo "video on the planes: frames_rendered and overlay_flips $before, 4 s later $(echo "$after" | sed -n 's/.*"frames_rendered":\([0-9]*\),"frames_late":[0-9]*,"frames_panned":[0-9]*,"overlay_flips":\([0-9]*\).*/\1 \2/p')"
+    echo "$after" | grep -q "\"frames_rendered\":${before% *}," || fail "vkms: frames drawn while the video played at rest"
+    local flips=$(echo "$after" | sed -n 's/.*"overlay_flips":\([0-9]*\).*/\1/p')
+    ((flips >= ${before#* } + 6)) || fail "vkms: $((flips - ${before#* })) flips of the planes in 4 s, not the video's 8"
+    echo "$after" | grep -Eq '"video_planes":"planes [0-9]+ and [0-9]+"' || fail "vkms: the planes stopped: $after"
+}
+mkdir -p /run/video-content
+cat > /run/video-content/banners.toml <<'TOML'
+[[banner]]
+title = "On a plane"
+subtitle = "H.264, looping"
+image = "/mnt/long.mp4"
+loop = true
+
+[[banner]]
+title = "A still"
+TOML
+video_planes vkms-run.log '^planes [0-9]+ and [0-9]+$' /run/video-content
+! grep -E 'present: |video planes: .*composed' vkms-run.log || fail "vkms: a frame with the planes failed"
 grep -q 'video planes: [0-9]* (picture, XR24) under [0-9]* (title layer, AR24), 992x736 each: the driver took them' \
     vkms-run.log || fail "vkms: no log line of the video planes bannerd took"
 busybox rmmod vkms || fail "rmmod vkms"
