@@ -21,7 +21,10 @@ public protocol BannerPrerenderer: AnyObject {
     func stream(_ request: StreamRequest)
     /// `owner`'s stream is no longer wanted: it is closed off the caller's thread.
     func endStream(_ owner: StreamOwner)
-    /// Takes the streamed frames drawn for `generation` since the last call.
+    /// Draws `frame`, on the planes, as a sprite with `layer` over it (`DrawnFrame.flattened`) for `target`; it comes
+    /// with the frames `collectFrames(generation:)` takes.
+    func flatten(_ frame: DrawnFrame, layer: any PlaneMemory, target: PrerenderTarget, generation: Int)
+    /// Takes the streamed frames drawn for `generation` since the last call, and those flattened for it.
     func collectFrames(generation: Int) -> (frames: [DrawnFrame], problems: [String])
 }
 

@@ -63,17 +63,24 @@ extension CarouselPresenter {
         if !taken, let failure = planes.failure { report(["video planes: \(failure); videos are composed"]) }
     }
 
-    /// Whether the banner `owner` holding the planes can give them up: it shows no frame on them, or (inline) the
-    /// frame it holds there (a neighbour's ear) was drawn again as a sprite. Off the loop that is not done yet: the
-    /// next banner plays composed until `owner` leaves the screen.
+    /// Whether the banner `owner` holding the planes can give them up: it shows no frame on them, or the frame it holds
+    /// there (a neighbour's ear) was drawn as a sprite for the primary plane (`DrawnFrame.flattened`): at once inline,
+    /// else asked of the worker, the planes kept until it comes (`collect`).
     private func heldFrameLeavesPlanes(_ owner: Int) -> Bool {
-        guard let held = playout.shownFrame(of: owner), case .plane = held.picture else { return true }
-        guard case .inline(let renderer) = rendering, let stream = inlineStream(owner, with: renderer) else {
+        guard let held = playout.shownFrame(of: owner), case .plane = held.picture, let layer = planes?.layer else {
+            return true
+        }
+        switch rendering {
+        case .inline:
+            if let drawn = held.flattened(layer: layer, for: target) { playout.redrawn(drawn) }
+            return true
+        case .worker(let worker):
+            if flattenAsked.map({ $0 != (owner, held.frame) }) ?? true {
+                worker.flatten(held, layer: layer, target: target, generation: workerGeneration)
+                flattenAsked = (owner, held.frame)
+            }
             return false
         }
-        if let drawn = stream.frame(held.frame, renderer: renderer, target: target) { playout.redrawn(drawn) }
-        report(stream.takeProblems())
-        return true
     }
 
     /// The memory each of `frames` of `banner` is decoded into off the loop while the banner has the planes: what was

@@ -31,7 +31,7 @@ public final class CarouselPresenter {
     public private(set) var spriteGeneration = 0
     let rendering: Rendering
     /// The worker's generation for these banners: what this presenter collects (`BannerPrerenderer.reset`).
-    private var workerGeneration = 0
+    var workerGeneration = 0
     let target: PrerenderTarget
     private var cache: SpriteCache
     private var inFlight: [Int] = []
@@ -60,6 +60,8 @@ public final class CarouselPresenter {
     var planes: VideoOnPlanes?
     /// The layer memory of the banner that took the planes, for the worker to write with its next frames.
     var layerToWrite: (any PlaneMemory)?
+    /// The frame held on the planes asked of the worker as a sprite (`flatten`), for the banner giving them up.
+    var flattenAsked: (banner: Int, frame: Int)?
 
     /// Pre-renders banners of `layout`'s banner size with `rotation`, drawing them over `background`.
     /// Sprites are stored in the display's `format` and flattened over `background`, so composing copies them
@@ -157,10 +159,18 @@ public final class CarouselPresenter {
         }
         let delivered = worker.collectFrames(generation: workerGeneration)
         report(delivered.problems)
-        for frame in delivered.frames where playout.add(frame) {
+        for frame in delivered.frames {
+            // A frame held on the planes, drawn as a sprite (`flatten`): the primary plane shows it from now on.
+            if frame.sprite != nil, playout.redrawn(frame) {
+                spriteGeneration += 1
+                redraw = true
+                continue
+            }
+            guard playout.add(frame) else { continue }
             streamArrived = true
-            // The frame due, or one late but newer than the one shown: draw it now.
-            if visible.contains(where: { $0.banner == frame.banner }),
+            // The frame due, or one late but newer than the one shown: draw it now. One on the planes needs no frame
+            // drawn: the step after this wake-up shows it (`advanceAnimations`), by a flip of the planes alone.
+            if frame.sprite != nil, visible.contains(where: { $0.banner == frame.banner }),
                 let count = cache.peek(frame.banner)?.timeline?.frameCount,
                 playout.shows(frame, due: playback.frame(of: frame.banner), count: count)
             {

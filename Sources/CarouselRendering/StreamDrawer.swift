@@ -26,6 +26,23 @@ public struct DrawnFrame: Sendable {
     public var sprite: Sprite? {
         if case .sprite(let sprite) = picture { sprite } else { nil }
     }
+
+    /// This frame on a plane drawn as a sprite for `target`'s primary plane: its picture read back from the plane's
+    /// memory, and `layer` (the banner's, from the plane above) laid over it as the composed path finishes a frame;
+    /// nil for a sprite already. For a banner that gives the planes up while it still shows the frame (a neighbour's
+    /// ear). It reads scanout memory, slow on a board: off the loop.
+    public func flattened(layer: any PlaneMemory, for target: PrerenderTarget) -> DrawnFrame? {
+        guard case .plane(let memory) = picture else { return nil }
+        var bitmap = memory.pixels.snapshot()
+        var over = Bitmap(width: target.width, height: target.height)
+        let above = layer.pixels
+        for y in 0..<min(over.height, above.height) {
+            let row = (above.base + y * above.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<min(over.width, above.width) { over[x, y] = row[x] }
+        }
+        bitmap.draw(over, x: 0, y: 0)
+        return DrawnFrame(banner: banner, frame: frame, picture: .sprite(target.sprite(bitmap)))
+    }
 }
 
 /// The frames of one animation too long to keep (`BannerPicture.isStreamed`), drawn one at a time as it plays: the

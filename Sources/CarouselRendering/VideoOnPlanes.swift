@@ -21,7 +21,7 @@ final class VideoOnPlanes {
     /// The banner whose frames the planes show; nil: none.
     private(set) var owner: Int?
     /// The owner's layer, written when it took the planes.
-    private var layer: (any PlaneMemory)?
+    private(set) var layer: (any PlaneMemory)?
     /// The pictures' memory, made as needed up to `capacity`: each is lent for a frame while nobody else holds it.
     private var pictures: [(any PlaneMemory)?] = []
     /// Why the planes stopped (their memory could not be made), once; from then on every frame is composed.

@@ -41,6 +41,9 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
     private var streamPending: StreamRequest?
     /// The wanted stream's layer on the overlay planes, to write before its next frame (`StreamRequest.layer`).
     private var streamLayer: (owner: StreamOwner, memory: any PlaneMemory)?
+    /// Frames on the planes to draw as sprites (`flatten`), and those drawn, by generation.
+    private var toFlatten: [(frame: DrawnFrame, layer: any PlaneMemory, target: PrerenderTarget, generation: Int)] = []
+    private var flattened: [(generation: Int, frame: DrawnFrame)] = []
     /// A stream no longer wanted, for a thread to close (never the loop's thread, never under the lock).
     private var streamClosing: StreamDrawer?
     /// Frames drawn for the wanted stream and not collected yet.
@@ -138,6 +141,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         defer { condition.unlock() }
         if case .lent = streamHolder { return false }
         return pending.isEmpty && inProgress.isEmpty && streamPending == nil && streamClosing == nil
+            && toFlatten.isEmpty
     }
 
     /// Takes the banners finished for `generation` since the last call (none for an older one: its banners were
@@ -206,12 +210,27 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         }
     }
 
-    /// Takes the streamed frames drawn for `generation` since the last call, and the lines their drawing logged.
+    /// Draws `frame` as a sprite with `layer` over it on a thread; collected with the streamed frames.
+    public func flatten(_ frame: DrawnFrame, layer: any PlaneMemory, target: PrerenderTarget, generation: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        toFlatten.append((frame, layer, target, generation))
+        condition.broadcast()
+    }
+
+    /// Takes the streamed frames drawn for `generation` since the last call and the lines their drawing logged, and
+    /// the frames flattened for it.
     public func collectFrames(generation asked: Int) -> (frames: [DrawnFrame], problems: [String]) {
         condition.lock()
         defer { condition.unlock() }
-        guard streamWanted?.generation == asked else { return ([], []) }
-        let done = (finishedFrames, streamProblems)
+        var done: (frames: [DrawnFrame], problems: [String]) = ([], [])
+        if !flattened.isEmpty {
+            done.frames = flattened.filter { $0.generation == asked }.map(\.frame)
+            flattened.removeAll()
+        }
+        guard streamWanted?.generation == asked else { return done }
+        done.frames += finishedFrames
+        done.problems = streamProblems
         finishedFrames.removeAll(keepingCapacity: true)
         streamProblems.removeAll()
         return done
@@ -231,6 +250,7 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         case banner(Int)
         case frame(StreamRequest, frame: Int, stream: StreamDrawer?, closing: StreamDrawer?, layer: (any PlaneMemory)?)
         case close(StreamDrawer)
+        case flatten(DrawnFrame, layer: any PlaneMemory, target: PrerenderTarget, generation: Int)
     }
 
     /// The next work, taken off the queues; nil when there is none. Called with `condition` locked.
@@ -238,6 +258,10 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
         if let closing = streamClosing {
             streamClosing = nil
             return .close(closing)
+        }
+        if !toFlatten.isEmpty {
+            let job = toFlatten.removeFirst()
+            return .flatten(job.frame, layer: job.layer, target: job.target, generation: job.generation)
         }
         if let asked = streamPending, let frame = asked.frames.first {
             var stream: StreamDrawer?
@@ -285,6 +309,13 @@ public final class PrerenderWorker: BannerPrerenderer, @unchecked Sendable {
                 draw(frame, of: request, stream: stream, closing: closing, layer: layer, with: renderer)
             case .close:
                 condition.unlock()  // the stream closes as `work` goes, the lock released
+            case .flatten(let frame, let layer, let target, let generation):
+                condition.unlock()
+                let drawn = frame.flattened(layer: layer, for: target)
+                condition.lock()
+                if let drawn { flattened.append((generation, drawn)) }
+                condition.unlock()
+                if drawn != nil { wake() }
             }
         }
     }
