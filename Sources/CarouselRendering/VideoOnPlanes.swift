@@ -79,29 +79,29 @@ final class VideoOnPlanes {
     }
 
     /// Shows `frame` (the owner's, when it is on a plane) at `view`'s place on the planes from the next flip on; the
-    /// planes off otherwise. Returns whether what they show changed.
+    /// planes off otherwise. Returns whether what they show changed. Called at every step: it allocates only when
+    /// they change.
     @discardableResult
     func show(_ frame: DrawnFrame?, at view: ViewPlacement?) -> Bool {
-        var wanted: [OverlayShowing] = []
-        if let frame, frame.banner == owner, case .plane(let memory) = frame.picture, let view, let layer,
+        guard let frame, frame.banner == owner, case .plane(let memory) = frame.picture, let view, let layer,
             let placed = PlanePlacement.place(
                 picture: PixelRect(x: view.x, y: view.y, width: banner.width, height: banner.height), screen: screen)
-        {
-            wanted = [
-                OverlayShowing(
-                    planeID: pictureID, buffer: memory, source: placed.source, destination: placed.destination),
-                OverlayShowing(planeID: layerID, buffer: layer, source: placed.source, destination: placed.destination),
-            ]
+        else {
+            guard !display.overlays.isEmpty else { return false }
+            display.overlays = []
+            return true
         }
         let current = display.overlays
-        let same =
-            current.count == wanted.count
-            && zip(current, wanted).allSatisfy {
-                $0.planeID == $1.planeID && $0.buffer === $1.buffer && $0.source == $1.source
-                    && $0.destination == $1.destination
-            }
-        guard !same else { return false }
-        display.overlays = wanted
+        if current.count == 2, current[0].planeID == pictureID, current[0].buffer === memory,
+            current[1].planeID == layerID, current[1].buffer === layer,
+            current.allSatisfy({ $0.source == placed.source && $0.destination == placed.destination })
+        {
+            return false
+        }
+        display.overlays = [
+            OverlayShowing(planeID: pictureID, buffer: memory, source: placed.source, destination: placed.destination),
+            OverlayShowing(planeID: layerID, buffer: layer, source: placed.source, destination: placed.destination),
+        ]
         return true
     }
 
