@@ -60,7 +60,11 @@ extension CarouselPresenter {
             // The worker writes the layer before the first frame it decodes onto the planes.
             taken = planes.take(banner) { layerToWrite = $0 }
         }
-        if !taken, let failure = planes.failure { report(["video planes: \(failure); videos are composed"]) }
+        if taken {
+            flattenAsked = nil  // the same frame held again later (a video handing over at its end) is asked anew
+        } else if let failure = planes.failure {
+            report(["video planes: \(failure); videos are composed"])
+        }
     }
 
     /// Whether the banner `owner` holding the planes can give them up: it shows no frame on them, or the frame it holds
