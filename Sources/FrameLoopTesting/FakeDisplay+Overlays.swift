@@ -2,7 +2,8 @@ import DisplaySelection
 import Raster
 
 /// Memory a `FakeDisplay`'s overlay plane shows: owned memory, so that tests may read it back.
-// Sendable as `PlaneBuffer` is: fixed after init, its pixels written by one holder at a time.
+// Sendable as `PlaneBuffer` is: fixed after init, its pixels written by one holder at a time (ThreadSanitizer:
+// VideoOnPlanesWorkerTests in scripts/test, the pre-render threads decoding into it and the loop flipping it).
 public final class FakePlaneMemory: PlaneMemory, @unchecked Sendable {
     private let storage: PixelBufferStorage
     /// Blended by its premultiplied alpha (ARGB8888) rather than shown opaque (XRGB8888).

@@ -6,7 +6,9 @@ import SystemCalls
 /// (opaque) or ARGB8888 (premultiplied alpha the display blends by), freed when the last holder lets go.
 // Sendable because its properties never change after init and its pixels are written by one holder at a time (the
 // loop lends it to the thread decoding a frame into it, which hands it back, `StreamRequest.planes`); its memory and
-// framebuffer are freed by the last holder, and the card's ioctls on them are safe from any thread.
+// framebuffer are freed by the last holder, and the card's ioctls on them are safe from any thread. The same handover
+// runs under ThreadSanitizer with `FakePlaneMemory` (VideoOnPlanesWorkerTests); this class needs a DRM device, which
+// the machine running ThreadSanitizer has not, so on the board it is `kms-wrappers` that plays a video through it.
 public final class PlaneBuffer: PlaneMemory, @unchecked Sendable {
     let card: DRMCard
     let buffer: DumbBuffer
