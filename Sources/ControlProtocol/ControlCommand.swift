@@ -11,6 +11,9 @@ public enum ControlCommand: Equatable, Sendable {
     /// The frame on an output's screen (nil: the first output's), passed back as a memory file (see
     /// `ScreenshotReply`).
     case screenshot(output: String?)
+    /// The frame on an output's screen as its display hardware scanned it out, read back by the writeback connector
+    /// of its CRTC (vkms has one), beside how many of its pixels differ from bannerd's composition of that frame.
+    case capture(output: String?)
 
     /// Why a line is not a command; the text is sent back as `error: …`.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -18,7 +21,8 @@ public enum ControlCommand: Equatable, Sendable {
     }
 
     /// The words `bannerd ctl` accepts, for its help text.
-    public static let usage = "next | prev | goto N | pause | resume | reload | status | screenshot OUT.png [OUTPUT]"
+    public static let usage =
+        "next | prev | goto N | pause | resume | reload | status | screenshot OUT.png [OUTPUT] | capture OUT.png [OUTPUT]"
 
     /// Parses one line (surrounding blanks ignored).
     public init(parsing line: Substring) throws(ParseError) {
@@ -37,11 +41,12 @@ public enum ControlCommand: Equatable, Sendable {
         case "reload": self = try noArguments(.reload)
         case "status": self = try noArguments(.status)
         // The file is written by the client (`bannerd ctl`), so the line carries no path: only the output's name.
-        case "screenshot":
+        case "screenshot", "capture":
             guard arguments.count <= 1 else {
-                throw ParseError(description: "`screenshot` takes one output's name at most (its connector)")
+                throw ParseError(description: "`\(verb)` takes one output's name at most (its connector)")
             }
-            self = .screenshot(output: arguments.first.map(String.init))
+            let output = arguments.first.map(String.init)
+            self = verb == "capture" ? .capture(output: output) : .screenshot(output: output)
         case "goto":
             guard arguments.count == 1, let index = Int(arguments[arguments.startIndex]), index >= 0 else {
                 throw ParseError(description: "`goto` takes one banner index, 0 or more")

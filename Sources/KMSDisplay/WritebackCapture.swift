@@ -23,7 +23,8 @@ public final class WritebackCapture {
     let fence: UnsafeMutablePointer<Int32>
 
     /// The writeback connector one of whose encoders the display's CRTC can drive; throws when the driver lists
-    /// none (DRM_CLIENT_CAP_WRITEBACK_CONNECTORS refused, or no such connector).
+    /// none (DRM_CLIENT_CAP_WRITEBACK_CONNECTORS refused, or no such connector). The display's descriptor lists
+    /// writeback connectors while this lives.
     public init(display: DRMDisplay) throws(SystemCallError) {
         let card = display.card
         try LibDRM.enableAtomic(card)
@@ -34,6 +35,30 @@ public final class WritebackCapture {
                 call: "drmSetClientCap", errno: errno, .display(card.path),
                 context: "DRM_CLIENT_CAP_WRITEBACK_CONNECTORS")
         }
+        let found: (connector: UInt32, properties: [String: UInt32])
+        do throws(SystemCallError) {
+            found = try Self.connector(for: display)
+            buffer = try DumbBuffer.create(
+                card: card, width: display.mode.width, height: display.mode.height, format: .xrgb8888)
+        } catch {
+            drmSetClientCap(card.fileDescriptor, DRMConstants.clientCapabilityWritebackConnectors, 0)
+            throw error
+        }
+        self.card = card
+        connectorID = found.connector
+        // `connector(for:)` found all three.
+        crtcProperty = found.properties["CRTC_ID", default: 0]
+        framebufferProperty = found.properties["WRITEBACK_FB_ID", default: 0]
+        fencePointerProperty = found.properties["WRITEBACK_OUT_FENCE_PTR", default: 0]
+        fence = .allocate(capacity: 1)
+        fence.initialize(to: -1)
+    }
+
+    /// The writeback connector for the display's CRTC, and the ids of its three properties a capture sets.
+    private static func connector(for display: DRMDisplay) throws(SystemCallError)
+        -> (connector: UInt32, properties: [String: UInt32])
+    {
+        let card = display.card
         let resources = try LibDRM.resources(card)
         guard let crtcIndex = resources.crtcs.firstIndex(where: { $0.id == display.plan.crtcID }) else {
             throw SystemCallError(
@@ -52,26 +77,19 @@ public final class WritebackCapture {
         }
         let names: Set<String> = ["CRTC_ID", "WRITEBACK_FB_ID", "WRITEBACK_OUT_FENCE_PTR"]
         let ids = try LibDRM.propertyIDs(card, of: connector.id, type: DRMConstants.objectConnector, names: names)
-        guard let crtc = ids["CRTC_ID"], let framebuffer = ids["WRITEBACK_FB_ID"],
-            let fencePointer = ids["WRITEBACK_OUT_FENCE_PTR"]
-        else {
+        guard ids.keys.count == names.count else {
             let missing = names.subtracting(ids.keys).sorted().joined(separator: ", ")
             throw SystemCallError(
                 call: "drmModeObjectGetProperties", refused: "the writeback connector has no \(missing)",
                 .display(card.path))
         }
-        buffer = try DumbBuffer.create(
-            card: card, width: display.mode.width, height: display.mode.height, format: .xrgb8888)
-        self.card = card
-        connectorID = connector.id
-        crtcProperty = crtc
-        framebufferProperty = framebuffer
-        fencePointerProperty = fencePointer
-        fence = .allocate(capacity: 1)
-        fence.initialize(to: -1)
+        return (connector.id, ids)
     }
 
     deinit {
+        // Listed no more: a sibling output looked for on this descriptor must not find the connector (vkms's reports
+        // itself connected, with modes).
+        drmSetClientCap(card.fileDescriptor, DRMConstants.clientCapabilityWritebackConnectors, 0)
         buffer.destroy(on: card)
         if fence.pointee >= 0 { close(fence.pointee) }
         fence.deallocate()

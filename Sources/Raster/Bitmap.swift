@@ -125,3 +125,24 @@ public struct Bitmap: Equatable, Sendable {
         return out
     }
 }
+
+extension Bitmap {
+    /// How many pixels differ from `other`'s (those of one only, where the sizes differ, among them), and by how much
+    /// in the colour channel that differs most: a capture of glass against a composition.
+    public func difference(from other: Bitmap) -> (differing: Int, largest: UInt32) {
+        var differing =
+            width * height + other.width * other.height - 2 * min(width, other.width)
+            * min(height, other.height)
+        var largest: UInt32 = 0
+        for y in 0..<min(height, other.height) {
+            for x in 0..<min(width, other.width) where self[x, y] != other[x, y] {
+                differing += 1
+                for shift: UInt32 in [0, 8, 16] {
+                    let (p, q) = ((self[x, y] >> shift) & 0xFF, (other[x, y] >> shift) & 0xFF)
+                    largest = max(largest, p > q ? p - q : q - p)
+                }
+            }
+        }
+        return (differing, largest)
+    }
+}

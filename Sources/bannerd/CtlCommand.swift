@@ -19,6 +19,9 @@ struct CtlCommand: BannerdCommand {
             (rotation included), to OUT.png: the service passes the pixels, this command writes the file. \
             With several outputs, `screenshot OUT.png OUTPUT` takes the one named (its connector, as \
             `status` lists it under `outputs`); without, the first. \
+            `capture OUT.png [OUTPUT]` writes the frame as the display hardware scanned it out, read back by the \
+            writeback connector of its CRTC (vkms has one; a modeset, for test benches), and says how many of its \
+            pixels differ from bannerd's composition of that frame. \
             `ctl -` reads one command a line from standard input and prints one answer line for each as soon as \
             it has it (`error: …` for an unreachable service too), until the input ends: a script that polls keeps \
             one process, rather than starting bannerd for every question.
@@ -71,10 +74,13 @@ struct CtlCommand: BannerdCommand {
         }
     }
 
-    /// What is wrong with a `screenshot` command's words, if anything.
+    /// `screenshot` and `capture`: the frame comes back as pixels, and this command writes the file.
+    private static func writesFile(_ verb: String) -> Bool { verb == "screenshot" || verb == "capture" }
+
+    /// What is wrong with a `screenshot` or `capture` command's words, if anything.
     private static func screenshotProblem(_ words: [String]) -> String? {
-        guard words.first == "screenshot", !(2...3).contains(words.count) else { return nil }
-        return "`screenshot` takes the PNG file to write and optionally an output, e.g. `screenshot shot.png HDMI-A-2`"
+        guard let verb = words.first, writesFile(verb), !(2...3).contains(words.count) else { return nil }
+        return "`\(verb)` takes the PNG file to write and optionally an output, e.g. `\(verb) shot.png HDMI-A-2`"
     }
 
     /// The line to print for a command, and whether it succeeded.
@@ -82,16 +88,18 @@ struct CtlCommand: BannerdCommand {
 
     /// Throws `SystemCallError` when the service cannot be reached, `CommandFailure` when a screenshot cannot be written.
     private func answer(_ words: [String]) throws -> Answer {
-        if words.first == "screenshot" { return try screenshot(to: words[1], output: words.count > 2 ? words[2] : nil) }
+        if let verb = words.first, Self.writesFile(verb) {
+            return try screenshot(verb, to: words[1], output: words.count > 2 ? words[2] : nil)
+        }
         let reply = try ControlClient.send(words.joined(separator: " "), to: socket)
         return (reply, !reply.hasPrefix("error:"))
     }
 
-    /// Asks for the frame on `output`'s screen (nil: the first output's) and writes it as PNG at `path` (atomically: a
-    /// watcher never sees half a file).
-    private func screenshot(to path: String, output: String?) throws -> Answer {
+    /// Asks for the frame on `output`'s screen (nil: the first output's), composed (`screenshot`) or read back from
+    /// glass (`capture`), and writes it as PNG at `path` (atomically: a watcher never sees half a file).
+    private func screenshot(_ verb: String, to path: String, output: String?) throws -> Answer {
         let reply = try ControlClient.exchange(
-            ["screenshot", output].compactMap { $0 }.joined(separator: " "), with: socket,
+            [verb, output].compactMap { $0 }.joined(separator: " "), with: socket,
             timeout: ControlClient.screenshotTimeout)
         guard let header = ScreenshotReply(parsing: reply.line), let format = PixelFormat(name: header.format),
             let descriptor = reply.descriptor
@@ -102,7 +110,12 @@ struct CtlCommand: BannerdCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        return ("wrote \(path) (\(header.width)x\(header.height) \(header.format))", true)
+        let wrote = "wrote \(path) (\(header.width)x\(header.height) \(header.format)"
+        guard let differing = header.differing else { return (wrote + ")", true) }
+        return (
+            wrote + ", read back from glass): \(differing) of \(header.width * header.height) pixels differ from"
+                + " bannerd's composition of the frame", true
+        )
     }
 
     private func unreachable(_ error: SystemCallError) -> CommandFailure {

@@ -91,7 +91,7 @@ extension MainLoop {
 
     /// The reply to a control command; nil when it comes later (a screenshot, with the next frame). A command that
     /// moves or pauses the carousel moves every output's (the board's screens stay alike); `status` is the first
-    /// output's figures with every output listed; `screenshot` takes an output's name.
+    /// output's figures with every output listed; `screenshot` and `capture` take an output's name.
     func answer(_ command: Result<ControlCommand, ControlCommand.ParseError>, from client: ControlServer.Client)
         -> ControlReply?
     {
@@ -102,12 +102,13 @@ extension MainLoop {
             reloadContent()
         case .success(.status):
             return ControlReply(primary.status().json)
-        case .success(.screenshot(let name)):
+        case .success(.screenshot(let name)), .success(.capture(let name)):
             guard let output = name.map({ name in outputs.first { $0.name == name } }) ?? primary else {
                 let names = outputs.map(\.name).joined(separator: ", ")
                 return ControlReply("error: no output \(name ?? "") (outputs: \(names))")
             }
-            return output.requestScreenshot(for: client)
+            let glass = if case .success(.capture) = command { true } else { false }
+            return output.requestScreenshot(for: client, glass: glass)
         case .success(let command):
             let now = MonotonicClock.now()
             for output in outputs {

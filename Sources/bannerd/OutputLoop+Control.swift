@@ -25,7 +25,7 @@ extension OutputLoop {
             frames.update { $0.autoplayPaused = true }
         case .resume:
             frames.update { $0.autoplayPaused = false }
-        case .reload, .status, .screenshot:
+        case .reload, .status, .screenshot, .capture:
             break  // the board's, not a carousel's
         }
         return nil

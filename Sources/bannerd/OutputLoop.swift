@@ -61,6 +61,8 @@ final class OutputLoop: LoopWorld {
     var presenter: CarouselPresenter { showing.presenter }
     /// `ctl screenshot` clients waiting for the next frame presented.
     var screenshotRequests: [ControlServer.Client] = []
+    /// `ctl capture` clients waiting for the next frame presented, read back from glass.
+    var captureRequests: [ControlServer.Client] = []
     /// Reloaded content waiting for its banners to be rendered before it goes on screen (`+ContentSwap`).
     var staged: Staged<Showing>?
     /// Probing for a display, reloading content, the screen's power: decided there, done here.

@@ -46,7 +46,7 @@ extension KMSCheck {
                 + " at \(layers.places[1]) (over it and the test picture, clipped at the bottom)")
         let expected = layers.composed(
             over: TestPicture.bitmap(width: width, height: height, background: options.colour))
-        let (differing, largest) = Self.difference(captured, expected)
+        let (differing, largest) = captured.difference(from: expected)
         say(
             "blend: writeback capture against bannerd's composition of the same layers: \(differing) of"
                 + " \(width * height) pixels differ, largest channel difference \(largest)")
@@ -113,7 +113,9 @@ extension KMSCheck {
             if [0, steps / 2, steps - 1].contains(step) {
                 let captured = try display.captureScanout(capture)
                 worst = max(
-                    worst, Self.difference(captured, expected(x: x, picture: layers.picture.bitmap(frame: step % 2))).0)
+                    worst,
+                    captured.difference(from: expected(x: x, picture: layers.picture.bitmap(frame: step % 2))).differing
+                )
             }
         }
         let rest = (width - layers.picture.width) / 2
@@ -122,7 +124,8 @@ extension KMSCheck {
             try flip(display.presentOverlays, "frame \(frame) at rest")
         }
         let captured = try display.captureScanout(capture)
-        worst = max(worst, Self.difference(captured, expected(x: rest, picture: layers.picture.bitmap(frame: 1))).0)
+        worst = max(
+            worst, captured.difference(from: expected(x: rest, picture: layers.picture.bitmap(frame: 1))).differing)
         say(
             "flips: the pair moved across the screen in \(steps) flips (\(stride) px each), then 10 flips of the"
                 + " picture alone at rest; 4 captures against bannerd's composition: at most \(worst) pixels differ")
@@ -166,7 +169,8 @@ extension KMSCheck {
             }
             if frames == 5 || frames == 9 {
                 captures.append(frames)
-                worst = max(worst, Self.difference(try display.captureScanout(capture), expected(x, frame.bitmap)).0)
+                worst = max(
+                    worst, try display.captureScanout(capture).difference(from: expected(x, frame.bitmap)).differing)
             }
             frames += 1
         }
@@ -177,21 +181,6 @@ extension KMSCheck {
         guard captures.count == 2, worst == 0 else { throw CheckFailure(description: "video: a capture differs") }
     }
 
-    /// How many pixels of `a` and `b` differ, and by how much in the channel that differs most.
-    static func difference(_ a: Bitmap, _ b: Bitmap) -> (Int, UInt32) {
-        var differing = 0
-        var largest: UInt32 = 0
-        for y in 0..<min(a.height, b.height) {
-            for x in 0..<min(a.width, b.width) where a[x, y] != b[x, y] {
-                differing += 1
-                for shift: UInt32 in [0, 8, 16] {
-                    let (p, q) = ((a[x, y] >> shift) & 0xFF, (b[x, y] >> shift) & 0xFF)
-                    largest = max(largest, p > q ? p - q : q - p)
-                }
-            }
-        }
-        return (differing, largest)
-    }
 }
 
 /// The layers `--blend` shows, as the planes get them and as bannerd composes them: an opaque picture whose every

@@ -12,22 +12,25 @@ import Testing
         #expect(try ControlCommand(parsing: "screenshot") == .screenshot(output: nil))
         #expect(try ControlCommand(parsing: "screenshot HDMI-A-2") == .screenshot(output: "HDMI-A-2"))
         #expect(try ControlCommand(parsing: "status") == .status)
+        #expect(try ControlCommand(parsing: "capture") == .capture(output: nil))
+        #expect(try ControlCommand(parsing: "capture Virtual-1") == .capture(output: "Virtual-1"))
     }
 
     @Test(arguments: [
         (
             "",
-            "empty command; expected next | prev | goto N | pause | resume | reload | status | screenshot OUT.png [OUTPUT]"
+            "empty command; expected next | prev | goto N | pause | resume | reload | status | screenshot OUT.png [OUTPUT] | capture OUT.png [OUTPUT]"
         ),
         (
             "jump 3",
-            "unknown command `jump`; expected next | prev | goto N | pause | resume | reload | status | screenshot OUT.png [OUTPUT]"
+            "unknown command `jump`; expected next | prev | goto N | pause | resume | reload | status | screenshot OUT.png [OUTPUT] | capture OUT.png [OUTPUT]"
         ),
         ("goto", "`goto` takes one banner index, 0 or more"),
         ("goto -1", "`goto` takes one banner index, 0 or more"),
         ("goto x", "`goto` takes one banner index, 0 or more"),
         ("next 2", "`next` takes no arguments"),
         ("screenshot HDMI-A-1 HDMI-A-2", "`screenshot` takes one output's name at most (its connector)"),
+        ("capture HDMI-A-1 HDMI-A-2", "`capture` takes one output's name at most (its connector)"),
     ])
     func rejectsWithAReason(line: String, reason: String) {
         do {
@@ -44,8 +47,12 @@ import Testing
         let reply = ScreenshotReply(width: 1024, height: 768, format: "rgb565")
         #expect(reply.line == "ok screenshot 1024x768 rgb565")
         #expect(ScreenshotReply(parsing: reply.line) == reply)
+        let capture = ScreenshotReply(width: 1024, height: 768, format: "xrgb8888", differing: 17)
+        #expect(capture.line == "ok capture 1024x768 xrgb8888 17")
+        #expect(ScreenshotReply(parsing: capture.line) == capture)
         for other in [
             "ok", "error: the screen is off (its schedule)", "ok screenshot 0x768 rgb565", "ok screenshot 10 x",
+            "ok capture 1024x768 xrgb8888", "ok capture 1024x768 xrgb8888 -1", "ok screenshot 1024x768 rgb565 0",
         ] {
             #expect(ScreenshotReply(parsing: other) == nil)
         }

@@ -3,6 +3,18 @@ import Testing
 @testable import Raster
 
 @Suite struct BitmapTests {
+    @Test func differenceCountsThePixelsAndTheLargestChannel() {
+        let grey = Bitmap(width: 4, height: 3, color: Color(red: 100, green: 100, blue: 100))
+        var other = grey
+        other[1, 1] = 0xFF64_6E64  // green 10 more
+        other[3, 2] = 0xFF00_6464  // red 100 less
+        #expect(grey.difference(from: grey) == (0, 0))
+        #expect(grey.difference(from: other) == (2, 100))
+        // Pixels only one of them has differ: a 4x3 against a 5x2 shares 4x2, and has 4 + 2 of its own.
+        #expect(
+            grey.difference(from: Bitmap(width: 5, height: 2, color: Color(red: 100, green: 100, blue: 100))) == (6, 0))
+    }
+
     /// Area of the unit pixel (px, py) inside the corner arc, by fine midpoint integration (independent of the
     /// sub-sampling the code uses).
     static func referenceCoverage(px: Int, py: Int, r: Double) -> Double {

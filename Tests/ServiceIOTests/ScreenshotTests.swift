@@ -50,4 +50,22 @@ import Testing
             #expect(taken.buffer.snapshot() == expected.buffer.snapshot(), "\(c.0) \(c.1)")
         }
     }
+
+    /// `ctl capture`: glass read back (here the composition itself, then with three pixels changed, as a display that
+    /// blended wrongly would give) goes back whole in XRGB8888, with the pixels that are not the composition counted.
+    @Test func aCaptureOfGlassIsPassedBackWithItsDifferenceFromTheComposition() throws {
+        let frame = Self.frame(.none, .xrgb8888)
+        let composed = PixelBufferStorage(width: 36, height: 24, format: .xrgb8888)
+        FrameComposer(rotation: .none, format: .xrgb8888).compose(
+            background: frame.background, placements: frame.placements, into: composed.buffer)
+        var glass = composed.buffer.snapshot()
+        for differing in [0, 3] {
+            if differing == 3 { (glass[0, 0], glass[35, 23], glass[10, 5]) = (0xFF00_0000, 0xFFFF_FFFF, 0xFF12_3456) }
+            let shot = Screenshot.take(frame, glass: glass, width: 36, height: 24, for: [])
+            #expect(shot.differing == differing && shot.format == .xrgb8888)
+            let taken = try FrameFile.read(shot.file.get(), width: 36, height: 24, format: .xrgb8888)
+            #expect(taken.buffer.snapshot() == glass)
+        }
+        #expect(Screenshot.take(frame, width: 36, height: 24, for: []).differing == nil)
+    }
 }
