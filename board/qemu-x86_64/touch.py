@@ -14,10 +14,13 @@ Gesture script (the format `bannerd trace` writes), one event per line, `#` star
 
     t_ms kind x y [slot]        kind: down | move | up | cancel; x, y in display pixels
     t_ms up|cancel [slot]       up and cancel may omit the position (the slot's last one stands)
+    t_ms wait PATH              once everything before is sent, write PATH.sent and wait for PATH to exist
 
 t_ms counts from the moment the device is ready and must not decrease; events with the same t_ms form
 one input frame (one SYN_REPORT). `cancel` reports the contact as a palm (MT_TOOL_PALM), which libinput
-turns into TOUCH_CANCEL, and lifts it in the next frame.
+turns into TOUCH_CANCEL, and lifts it in the next frame. After a `wait` the clock goes on from its t_ms:
+a test holds a finger still for as long as it needs, then sends the next gesture on the same device
+(a device made for each gesture costs a slow board seconds to create and to open).
 
 Readiness (--wait-ready, default 10 s): after creating the device, wait until udev has processed it (its
 database entry says ID_INPUT_TOUCHSCREEN=1) and some process (libinput) has opened its event node, then
@@ -86,6 +89,12 @@ def parse_script(lines, width, height, slots):
             t = float(words[0])
         except ValueError:
             raise ScriptError(f"{where}: time '{words[0]}' is not a number of milliseconds")
+        if len(words) == 3 and words[1] == "wait":
+            if t < last_t:
+                raise ScriptError(f"{where}: time {words[0]} ms goes backwards")
+            last_t = t
+            frames.append((t, [("wait", 0, words[2], None)]))
+            continue
         if len(words) < 2 or words[1] not in KINDS:
             raise ScriptError(f"{where}: expected 't_ms down|move|up|cancel x y [slot]'")
         kind, rest = words[1], words[2:]
@@ -115,7 +124,7 @@ def parse_script(lines, width, height, slots):
             active.add(slot)
         elif kind in ("up", "cancel"):
             active.discard(slot)
-        if frames and frames[-1][0] == t:
+        if frames and frames[-1][0] == t and frames[-1][1][0][0] != "wait":
             frames[-1][1].append((kind, slot, x, y))
         else:
             frames.append((t, [(kind, slot, x, y)]))
@@ -329,6 +338,13 @@ def main():
         t, changes = queue.pop(0)
         if args.remove_at is not None and t >= args.remove_at:
             break
+        if changes[0][0] == "wait":
+            path = changes[0][2]
+            write_whole(path + ".sent", str(sent))
+            while not os.path.exists(path):
+                time.sleep(0.05)
+            start = time.monotonic() - t / 1000
+            continue
         delay = start + t / 1000 - time.monotonic()
         if delay > 0:
             time.sleep(delay)

@@ -1,7 +1,6 @@
 # Sourced by the tests that hold the carousel mid-scroll with a finger (lib/pan-tests.sh, the aarch64 board's test),
 # after lib/bannerd-test.sh. The test sets W and H (the screen), and step (the page step in upright pixels: the
 # banner, the screen less 16 px either side, and the 8 px gap).
-#   hold_finger NAME X0 Y0 X1 Y1  a finger moves from one point to the other and holds the carousel still there
 #   held ROTATION NAME DISTANCE   drags the carousel forwards by DISTANCE pixels and holds it there: the frame on
 #                                 glass was panned (status last_frame), and QEMU's screendump of it is pixel for
 #                                 pixel what `ctl screenshot` composes; past half a page, the index has moved on
@@ -15,9 +14,16 @@ still() {
     [ "$a" = "$b" ] && [ "$(field phase)" = drag ]
 }
 
-hold_finger() { # NAME X0 Y0 X1 Y1: a finger moves from X0,Y0 to X1,Y1 and stays down ($finger: touch.py, until the
-    # caller kills it), until the carousel is held still under it
-    local name=$1 x0=$2 y0=$3 x1=$4 y1=$5 i
+held() { # ROTATION NAME DISTANCE: drag the carousel forwards by DISTANCE pixels, hold it there, compare
+    local rotation=$1 name=$2 distance=$3 x0 y0 x1 y1 i index0 panned0
+    # Forwards is leftwards on the upright picture: at rotation 90 that is up the scanout.
+    if [ "$rotation" = 0 ]; then
+        x0=$((W - 100)) y0=$((H / 2)) x1=$((x0 - distance)) y1=$y0
+    else
+        x0=$((W / 2)) y0=$((H - 60)) x1=$x0 y1=$((y0 - distance))
+    fi
+    index0=$(field index)
+    panned0=$(field frames_panned)
     {
         echo "0 down $x0 $y0"
         for i in $(seq 1 24); do echo "$((i * 25)) move $((x0 + (x1 - x0) * i / 24)) $((y0 + (y1 - y0) * i / 24))"; done
@@ -32,19 +38,6 @@ hold_finger() { # NAME X0 Y0 X1 Y1: a finger moves from X0,Y0 to X1,Y1 and stays
     wait_until 120 eval '[ -e "sent-$name" ]' ||
         fail "$name: touch.py did not send its gesture: $(cat "touch-$name.log")"
     wait_until 120 still || fail "$name: the carousel was not held still: $(ctl status)"
-}
-
-held() { # ROTATION NAME DISTANCE: drag the carousel forwards by DISTANCE pixels, hold it there, compare
-    local rotation=$1 name=$2 distance=$3 x0 y0 x1 y1 index0 panned0
-    # Forwards is leftwards on the upright picture: at rotation 90 that is up the scanout.
-    if [ "$rotation" = 0 ]; then
-        x0=$((W - 100)) y0=$((H / 2)) x1=$((x0 - distance)) y1=$y0
-    else
-        x0=$((W / 2)) y0=$((H - 60)) x1=$x0 y1=$((y0 - distance))
-    fi
-    index0=$(field index)
-    panned0=$(field frames_panned)
-    hold_finger "$name" "$x0" "$y0" "$x1" "$y1"
     same_as_screendump "$name"
     [ "$(field last_frame)" = panned ] || fail "$name: the frame on glass was not panned: $(ctl status)"
     echo "$name: $(($(field frames_panned) - panned0)) frames panned; index $index0 -> $(field index)"

@@ -34,9 +34,7 @@ planes_on_glass() {
     nap $((started + 5 - SECONDS > 0 ? started + 5 - SECONDS : 0))
     wait_until 30 ended || fail "$run: the video did not end: $(ctl status)"
     capture rest0
-    hold right 100 24
-    hold left $((W - 100)) -200
-    hold ear $((W - 100)) -640
+    holds
     wait_until 30 settled_on 1 || fail "$run: not at rest on banner 1 after the finger left: $(ctl status)"
     capture rest1
     # Autoplay moves at its next slot once resumed. The capture is asked for through the test's `ctl -` as soon as
@@ -106,10 +104,33 @@ capture() { # NAME: glass read back through writeback, which must be bannerd's c
     [[ $1 == slide || $run == planes ]] || echo "planes-$1.png composed-$1.png" >> same-later
 }
 
-hold() { # NAME X DX: a finger from X across the middle moves the carousel DX px and holds it there for a capture
-    hold_finger "$run-$1" "$2" $((H / 2)) $(($2 + $3)) $((H / 2))
-    capture "$1"
-    kill $finger 2> /dev/null
-    wait $finger 2> /dev/null
-    wait_until 30 eval '[ "$(field phase)" = rest ]' || fail "$run: $1: no rest after the finger left"
+# The three holds: one touch device for them all (touch.py's `wait`), each gesture sent, the carousel held still under
+# the finger and captured, the finger lifted, the carousel back at rest, then the next gesture.
+holds() {
+    local name x0 dx i t=0
+    : > "gesture-$run.txt"
+    for name in "right 100 24" "left $((W - 100)) -200" "ear $((W - 100)) -640"; do
+        read -r name x0 dx <<< "$name"
+        {
+            echo "$t down $x0 $((H / 2))"
+            for i in $(seq 1 24); do echo "$((t + i * 25)) move $((x0 + dx * i / 24)) $((H / 2))"; done
+            echo "$((t += 600)) wait held-$run-$name"
+            echo "$((t += 10)) up"
+            echo "$t wait lifted-$run-$name"
+        } >> "gesture-$run.txt"
+        t=$((t + 10))
+    done
+    rm -f held-"$run"-* lifted-"$run"-*
+    touch.py --hold 0 "gesture-$run.txt" > "touch-$run.log" 2>&1 &
+    finger=$!
+    for name in right left ear; do
+        wait_until 120 eval '[ -e "held-$run-$name.sent" ]' ||
+            fail "$run: $name: touch.py did not send its gesture: $(cat "touch-$run.log")"
+        wait_until 120 still || fail "$run: $name: the carousel was not held still: $(ctl status)"
+        capture "$name"
+        : > "held-$run-$name"
+        wait_until 30 eval '[ "$(field phase)" = rest ]' || fail "$run: $name: no rest after the finger left"
+        : > "lifted-$run-$name"
+    done
+    wait $finger || fail "$run: touch.py exit $?: $(cat "touch-$run.log")"
 }
