@@ -15,10 +15,22 @@ extension CarouselPresenter {
     }
 
     /// Composes every frame from now on, the planes switched off from the next flip (their display goes, or refused
-    /// them).
+    /// them). The frame they showed is drawn at once as a sprite for the primary plane (their memory read back: slow
+    /// on a board, but once), so the composed path goes on from the same picture rather than the video's first.
     public func composeVideos() {
-        planes?.display.overlays = []
-        planes = nil
+        guard let planes else { return }
+        if let owner = planes.owner {
+            if let held = playout.shownFrame(of: owner), let layer = planes.layer,
+                let drawn = held.flattened(layer: layer, for: target)
+            {
+                playout.redrawn(drawn)
+            }
+            playout.dropWaiting(of: owner)
+        }
+        // Asked again without the planes' memory (the worker opens the file anew: once, at the fallback).
+        endStreams()
+        planes.display.overlays = []
+        self.planes = nil
     }
 
     /// Why streamed banners are composed though planes were given: their memory could not be made; nil otherwise.

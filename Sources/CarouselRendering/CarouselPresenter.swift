@@ -166,6 +166,8 @@ public final class CarouselPresenter {
                 redraw = true
                 continue
             }
+            // One decoded onto planes its banner no longer has (they went to another, or were refused) is not shown.
+            if case .plane = frame.picture, planes?.owner != frame.banner { continue }
             guard playout.add(frame) else { continue }
             streamArrived = true
             // The frame due, or one late but newer than the one shown: draw it now. One on the planes needs no frame

@@ -21,6 +21,17 @@ public protocol LoopPictures: AnyObject {
     func drawChanges(_ views: VisibleViews, into target: PixelBuffer)
     /// Placeholders in the last frame drawn: 0 once every banner on screen is shown as itself.
     var placeholdersOnScreen: Int { get }
+    /// Whether a streamed banner plays on the display's overlay planes (issue 45).
+    var videosOnPlanes: Bool { get }
+    /// Composes every video from now on, the planes off from the next flip, the frame they showed on the primary
+    /// plane in their stead.
+    func composeVideos()
+}
+
+extension LoopPictures {
+    /// Pictures that never play on planes.
+    public var videosOnPlanes: Bool { false }
+    public func composeVideos() {}
 }
 
 /// What the animations on screen changed in a step (`LoopPictures.advanceAnimations`).

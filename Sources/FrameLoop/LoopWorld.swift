@@ -53,8 +53,9 @@ public protocol LoopWorld: AnyObject {
     func pan(_ carousel: Carousel) throws -> PresentOutcome?
     /// What the frame of this step did; `autoplayWaitBegan` when autoplay first waited for a banner in it.
     func framed(_ result: FrameDriver.FrameResult, autoplayWaitBegan: Bool, at now: Duration)
-    /// Presenting the frame failed.
-    func frameFailed(_ error: any Error)
+    /// Presenting the frame failed; `planesGivenUp` when a video played on the overlay planes: every video is
+    /// composed from then on, on this display.
+    func frameFailed(_ error: any Error, planesGivenUp: Bool)
     /// After the frame on a lit screen, and the banners around it focused: what else the world prepares ahead
     /// (strips to pan).
     func prepareAhead()
@@ -148,7 +149,14 @@ extension LoopWorld {
                 pictures.drawChanges(carousel.visibleViews(), into: buffer)
             }
         } catch {
-            frameFailed(error)
+            // A commit with the planes that the driver refused: the composed path shows the same picture, drawn
+            // whole at the step after (the planes are off from that flip).
+            let onPlanes = pictures.videosOnPlanes
+            if onPlanes {
+                pictures.composeVideos()
+                frames.requestRedraw()
+            }
+            frameFailed(error, planesGivenUp: onPlanes)
             return
         }
         framed(result, autoplayWaitBegan: waits == 0 && frames.scheduler.statistics.autoplayWaits > 0, at: now)

@@ -30,7 +30,13 @@ extension FakeDisplay: OverlayScanout {
         guard isConnected else { throw FakeDisplayError.disconnected }
         guard !tracker.isFlipPending else { return .busy }
         guard overlays.contains(where: { $0.buffer != nil }) || !glassOverlays.isEmpty else { return .shown }
+        try checkOverlays()
         return flip(to: windowQueued.buffer, x: windowQueued.x, y: windowQueued.y)
+    }
+
+    /// Throws when the driver refuses a commit with the overlays asked for (`refusesOverlays`).
+    func checkOverlays() throws {
+        if refusesOverlays, overlays.contains(where: { $0.buffer != nil }) { throw FakeDisplayError.overlaysRefused }
     }
 
     /// The overlay sets held: on glass, in flight, or possibly still on glass after a lost flip (`DRMDisplay`'s

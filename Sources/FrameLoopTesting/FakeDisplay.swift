@@ -105,6 +105,8 @@ public final class FakeDisplay: PanningScanout {
     /// A driver short of memory: strips refused when made, or when flipped to (as bochs pins a framebuffer in
     /// video memory only then).
     public var refusesStrips = (allocation: false, flip: false)
+    /// A driver that refuses every commit with an overlay plane on (EINVAL), as one short of bandwidth for them may.
+    public var refusesOverlays = false
     /// The buffer on glass (a strip's from the buffer count on) and the window's corner in it.
     public private(set) var glass = (buffer: 0, x: 0, y: 0)
     /// When its cable is out: presents fail then, as an unplugged connector's do. Nothing tells the loop; udev
@@ -154,6 +156,7 @@ public final class FakeDisplay: PanningScanout {
         advanceKernel()
         guard isConnected else { throw FakeDisplayError.disconnected }
         guard !tracker.isFlipPending, let back = tracker.back else { return .busy }
+        try checkOverlays()
         return flip(to: back, x: 0, y: 0)
     }
 
@@ -180,6 +183,7 @@ public final class FakeDisplay: PanningScanout {
         guard isConnected else { throw FakeDisplayError.disconnected }
         guard !tracker.isFlipPending else { return .busy }
         if refusesStrips.flip { throw FakeDisplayError.outOfMemory }
+        try checkOverlays()
         return flip(to: buffers.count + number, x: x, y: y)
     }
 
@@ -330,11 +334,13 @@ public final class FakeDisplay: PanningScanout {
 public enum FakeDisplayError: Error, Equatable, CustomStringConvertible {
     case outOfMemory
     case disconnected
+    case overlaysRefused
 
     public var description: String {
         switch self {
         case .outOfMemory: "ENOMEM (the fake display's video memory is full)"
         case .disconnected: "ENODEV (the fake display's cable is out)"
+        case .overlaysRefused: "EINVAL (the fake display refuses overlay planes)"
         }
     }
 }

@@ -103,6 +103,8 @@ public struct LoopHarness {
     public var displayProbes: [Duration] { world.displayProbes }
     /// When presenting a frame failed (`LoopWorld.frameFailed`).
     public var presentFailures: [Duration] { world.presentFailures }
+    /// When a failed frame sent the videos from the planes to the composed path (`LoopWorld.frameFailed`).
+    public var planesGivenUp: [Duration] { world.planesGivenUpAt }
     /// Each reload that took over from the content on screen.
     public var swaps: [ContentSwap] { world.swaps }
     /// When the banners' schedules were looked at (`LoopWorld.applySchedules`).

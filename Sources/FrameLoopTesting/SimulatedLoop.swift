@@ -38,6 +38,8 @@ final class SimulatedLoop: LoopWorld {
     var hotplugEvents: [Duration] = []
     private(set) var displayProbes: [Duration] = []
     private(set) var presentFailures: [Duration] = []
+    /// When a failed frame sent the videos from the planes to the composed path.
+    private(set) var planesGivenUpAt: [Duration] = []
     /// The local time at the clock's zero, after Monday 00:00.
     private let localStart: Duration
     private var nextEvent = 0
@@ -171,7 +173,10 @@ final class SimulatedLoop: LoopWorld {
         if pictures.placeholdersOnScreen > 0 { placeholderFrames += 1 }
     }
 
-    func frameFailed(_ error: any Error) { presentFailures.append(clock.now) }
+    func frameFailed(_ error: any Error, planesGivenUp: Bool) {
+        presentFailures.append(clock.now)
+        if planesGivenUp { planesGivenUpAt.append(clock.now) }
+    }
     func prepareAhead() {}
 
     func glassChanged(_ seen: GlassSeen, cause: PlayCause, at now: Duration) {}

@@ -26,10 +26,9 @@ extension OutputLoop {
         if autoplayWaitBegan { logAutoplayWait() }
     }
 
-    func frameFailed(_ error: any Error) {
+    func frameFailed(_ error: any Error, planesGivenUp: Bool) {
         Log.error("present: \(error)")
-        // The composed path shows the same picture without them.
-        if presenter.videosOnPlanes { stopVideoPlanes("a frame with them failed: \(error)") }
+        if planesGivenUp { stopVideoPlanes("a frame with them failed: \(error)") }
     }
 
     /// The first time autoplay stays on a banner because the next one is not rendered yet (a slow board, large

@@ -3,7 +3,8 @@ import DisplaySelection
 
 /// Streamed banners (videos) on the display's overlay planes (issue 45): given to the presenter on screen when the
 /// driver took the pair in a test commit (`Screen.videoPlanes`), taken back for good on this display when a frame
-/// with them was refused or their memory could not be made, with one log line and `ctl status`'s `video_planes`.
+/// with them was refused (one log line and `ctl status`'s `video_planes`) or their memory could not be made (the
+/// status asks the presenter).
 extension OutputLoop {
     /// The presenter on screen plays its streamed banners on the screen's planes, or composes them.
     func giveVideoPlanes() {
@@ -16,11 +17,10 @@ extension OutputLoop {
         presenter.playVideos(onPlanes: picture, layer: layer, of: display)
     }
 
-    /// A frame with the planes failed (`error`), or their memory could not be made: every video is composed on this
-    /// display from now on (until it is opened again).
+    /// A frame with the planes failed (`reason`): the loop composes every video on this display from now on (until it
+    /// is opened again, `LoopWorld`); the log and the status say why.
     func stopVideoPlanes(_ reason: String) {
         guard case .connected(var current) = displayState, case .planes? = current.videoPlanes else { return }
-        presenter.composeVideos()
         current.videoPlanesStopped(reason)
         displayState = .connected(current)
         Log.warning("video planes: \(reason); videos are composed")

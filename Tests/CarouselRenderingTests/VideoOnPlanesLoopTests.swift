@@ -136,4 +136,22 @@ struct VideoOnPlanesLoopTests {
             #expect(presenter.videoPlanesFailure == nil)
         }
     }
+
+    /// A driver that refuses a commit with the planes from 1 s on (as one short of bandwidth for them may): that frame
+    /// fails, every video is composed from then on, and glass is the composed loop's picture again from the step
+    /// after, the video going on from the frame the planes showed.
+    @Test func aFrameWithThePlanesRefusedSendsTheVideoToTheComposedPath() throws {
+        try Self.withVideo { path in
+            let banners = Self.banners(videos: 1, path: path)
+            var (planes, presenter) = try Self.loop(banners, planes: true, autoplay: nil)
+            var (composed, _) = try Self.loop(banners, planes: false, autoplay: nil)
+            #expect(Self.compare(&planes, &composed, at: [Self.ms(950)]).count == 1, "on the planes before")
+            planes.display.refusesOverlays = true
+            let after = [1050, 1120, 1550, 2950].map(Self.ms)
+            #expect(Self.compare(&planes, &composed, at: after).isEmpty, "the planes stayed on")
+            #expect(planes.presentFailures.count == 1, "\(planes.presentFailures)")
+            #expect(planes.planesGivenUp == planes.presentFailures)
+            #expect(!presenter.videosOnPlanes)
+        }
+    }
 }
