@@ -14,23 +14,27 @@ extension CarouselPresenter {
             screen: PixelSize(width: layout.viewportWidthPixels, height: layout.viewportHeightPixels))
     }
 
-    /// Composes every frame from now on, the planes switched off from the next flip (their display goes, or refused
-    /// them). The frame they showed is drawn at once as a sprite for the primary plane (their memory read back: slow
-    /// on a board, but once), so the composed path goes on from the same picture rather than the video's first.
+    /// Composes every frame from now on, the planes switched off from the next flip (their display goes, or this
+    /// presenter leaves the screen): frames drawn ahead for them forgotten, the stream asked again without their
+    /// memory (the worker opens the file anew).
     public func composeVideos() {
         guard let planes else { return }
-        if let owner = planes.owner {
-            if let held = playout.shownFrame(of: owner), let layer = planes.layer,
-                let drawn = held.flattened(layer: layer, for: target)
-            {
-                playout.redrawn(drawn)
-            }
-            playout.dropWaiting(of: owner)
-        }
-        // Asked again without the planes' memory (the worker opens the file anew: once, at the fallback).
+        if let owner = planes.owner { playout.dropWaiting(of: owner) }
         endStreams()
         planes.display.overlays = []
         self.planes = nil
+    }
+
+    /// As `composeVideos`, for a presenter that stays on screen (the driver refused a frame with the planes): the
+    /// frame they showed is drawn at once as a sprite for the primary plane (their memory read back: slow on a
+    /// board, but once), so the composed path goes on from the same picture rather than the video's first.
+    public func giveUpPlanes() {
+        if let planes, let owner = planes.owner, let held = playout.shownFrame(of: owner), let layer = planes.layer,
+            let drawn = held.flattened(layer: layer, for: target)
+        {
+            playout.redrawn(drawn)
+        }
+        composeVideos()
     }
 
     /// Why streamed banners are composed though planes were given: their memory could not be made; nil otherwise.

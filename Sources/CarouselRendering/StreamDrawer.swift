@@ -33,15 +33,14 @@ public struct DrawnFrame: Sendable {
     /// ear). It reads scanout memory, slow on a board: off the loop.
     public func flattened(layer: any PlaneMemory, for target: PrerenderTarget) -> DrawnFrame? {
         guard case .plane(let memory) = picture else { return nil }
-        var bitmap = memory.pixels.snapshot()
-        var over = Bitmap(width: target.width, height: target.height)
-        let above = layer.pixels
-        for y in 0..<min(over.height, above.height) {
-            let row = (above.base + y * above.stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<min(over.width, above.width) { over[x, y] = row[x] }
+        // The planes laid over each other as a screenshot lays them, at the banner's size.
+        let whole = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        let storage = PixelBufferStorage(width: target.width, height: target.height, format: .xrgb8888)
+        for (n, plane) in [memory, layer].enumerated() {
+            OverlayShowing(planeID: 0, buffer: plane, source: whole, destination: whole)
+                .lay(over: storage.buffer, alpha: n > 0)
         }
-        bitmap.draw(over, x: 0, y: 0)
-        return DrawnFrame(banner: banner, frame: frame, picture: .sprite(target.sprite(bitmap)))
+        return DrawnFrame(banner: banner, frame: frame, picture: .sprite(target.sprite(storage.buffer.snapshot())))
     }
 }
 

@@ -24,14 +24,14 @@ public protocol LoopPictures: AnyObject {
     /// Whether a streamed banner plays on the display's overlay planes (issue 45).
     var videosOnPlanes: Bool { get }
     /// Composes every video from now on, the planes off from the next flip, the frame they showed on the primary
-    /// plane in their stead.
-    func composeVideos()
+    /// plane in their stead (a frame with them was refused).
+    func giveUpPlanes()
 }
 
 extension LoopPictures {
     /// Pictures that never play on planes.
     public var videosOnPlanes: Bool { false }
-    public func composeVideos() {}
+    public func giveUpPlanes() {}
 }
 
 /// What the animations on screen changed in a step (`LoopPictures.advanceAnimations`).

@@ -153,7 +153,7 @@ extension LoopWorld {
             // whole at the step after (the planes are off from that flip).
             let onPlanes = pictures.videosOnPlanes
             if onPlanes {
-                pictures.composeVideos()
+                pictures.giveUpPlanes()
                 frames.requestRedraw()
             }
             frameFailed(error, planesGivenUp: onPlanes)

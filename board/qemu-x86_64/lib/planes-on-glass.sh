@@ -15,7 +15,7 @@
 # pixel; and the slide's capture, which must differ from both rests.
 # planes_on_glass RUN EXPECTED: EXPECTED is the regex `video_planes` in `ctl status` must match.
 planes_on_glass() {
-    local run=$1 expected=$2 pid started planes finger out
+    local run=$1 expected=$2 pid started planes finger
     TEST=kms-e2e SOCK=/run/vkms-bannerd.sock BANNERD_BIN=$BIN/bannerd POLL=0.25
     source "$HERE/bannerd-test.sh"
     source "$HERE/hold-mid-scroll.sh"
@@ -25,7 +25,7 @@ planes_on_glass() {
     pid=$!
     wait_until 90 banners_shown || { fail "$run: banners not shown: $(ctl status)"; kill $pid; return 1; }
     started=$SECONDS
-    piped pause > /dev/null
+    piped pause
     planes=$(field video_planes)
     echo "$run: ctl status: video_planes $planes"
     [[ $planes =~ $expected ]] || fail "$run: bannerd's video planes are '$planes', not $expected"
@@ -39,10 +39,10 @@ planes_on_glass() {
     capture rest1
     # Autoplay moves at its next slot once resumed. The capture is asked for through the test's `ctl -` as soon as
     # the status says the carousel moves: a `bannerd ctl` started anew takes longer than the slide.
-    piped resume > /dev/null
+    piped resume
     POLL=0.02 wait_until 10 eval '[ "$(field phase)" != rest ]' || fail "$run: autoplay did not move: $(ctl status)"
     # Paused again at once, so that it rests on banner 2 for the capture there (the slide goes on).
-    piped pause > /dev/null
+    piped pause
     capture slide
     wait_until 30 settled_on 2 || fail "$run: not at rest on banner 2 after the slide: $(ctl status)"
     capture rest2
@@ -89,18 +89,10 @@ cpu_ticks() { # bannerd's user and system time, in clock ticks (a hundredth of a
     echo $((stat[11] + stat[12]))
 }
 
-# A command through the test's `bannerd ctl -` (lib/bannerd-test.sh): a `bannerd ctl` started anew costs the emulated
-# CPU half a second, longer than autoplay's slide.
-piped() {
-    local line
-    echo "$*" >&"$status_to" && read -r line <&"$status_from" && echo "$line"
-}
-
 capture() { # NAME: glass read back through writeback, which must be bannerd's composition of the frame
-    local out
-    out=$(piped capture "$run-$1.png")
-    echo "$run: $1: $out ($((SECONDS - started)) s)"
-    [[ $out == *"): 0 of "* ]] || fail "$run: $1: the capture is not bannerd's composition"
+    piped capture "$run-$1.png"
+    echo "$run: $1: $answer ($((SECONDS - started)) s)"
+    [[ $answer == *"): 0 of "* ]] || fail "$run: $1: the capture is not bannerd's composition"
     [[ $1 == slide || $run == planes ]] || echo "planes-$1.png composed-$1.png" >> same-later
 }
 
